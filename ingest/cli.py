@@ -1,0 +1,91 @@
+"""The `pinfold` command: thin over the library. Parses options, calls one function, turns a PinfoldError
+into a one-line message and exit code 2."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .errors import PinfoldError
+
+
+def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PinfoldError as e:
+            click.echo(f"pinfold: {e}", err=True)
+            sys.exit(e.exit_code)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+@click.group()
+def main() -> None:
+    """Pinfold: cattle pound registers in, a public transparency portal out."""
+
+
+@main.command()
+@click.argument("data_dir", default="data", type=click.Path(path_type=Path))
+@click.option("--db", "public_db", required=True, type=click.Path(path_type=Path), help="public SQLite database to write")
+@click.option("--private-db", required=True, type=click.Path(path_type=Path), help="private SQLite database (names)")
+@_one_line_errors
+def ingest(data_dir: Path, public_db: Path, private_db: Path) -> None:
+    """Read DATA_DIR's registers and build the public and private databases."""
+    from .build import ingest as run
+
+    if sys.stderr.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("records"),
+            TimeElapsedColumn(), transient=True,
+        ) as bar:
+            task = bar.add_task("registers", total=None)
+
+            def on_file(path: Path, records: int) -> None:
+                bar.update(task, description=path.name[:40], completed=records)
+
+            summary = run(data_dir, public_db, private_db, on_file=on_file,
+                          on_record=lambda n: bar.update(task, completed=n))
+    else:
+        summary = run(data_dir, public_db, private_db)
+    click.echo(summary.line())
+
+
+@main.command()
+@click.option("--db", "public_db", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@_one_line_errors
+def serve(public_db: Path, host: str, port: int) -> None:
+    """Serve the portal, feeds, calendar, JSON API and Datasette (/data) on one port."""
+    import uvicorn
+
+    from portal.app import create_app
+    from portal.settings import Settings
+
+    app = create_app(Settings(database=public_db.resolve()))
+    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=True)
+
+
+@main.command("demo-data")
+@click.argument("out_dir", type=click.Path(path_type=Path))
+@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="date the data is built around")
+@click.option("--rows", default=1200, show_default=True, type=int, help="register entries to write")
+@click.option("--seed", default=1961, show_default=True, type=int)
+@_one_line_errors
+def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int) -> None:
+    """Write a realistic Kerala-wide DATA_DIR dated around --today."""
+    from .demo import write_demo
+
+    day = today.date() if today else dt.date.today()
+    n = write_demo(out_dir, today=day, rows=rows, seed=seed)
+    click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")

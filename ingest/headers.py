@@ -1,0 +1,90 @@
+"""Recognise a register's columns by what their headers mean, in English wordings or Malayalam.
+
+A header is folded (case, punctuation, camelCase, nested JSON keys) and matched against rules in
+order: the most specific meanings first, so 'Number and description of cattle' is not taken for
+'Number', and 'Date delivered to owner' is not taken for the date brought.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# (field, pattern). First matching rule wins for a header; a field is taken by its first column only.
+RULES: list[tuple[str, str]] = [
+    ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
+    ("seizer_name", r"seizer name|seized by name"),
+    ("seizer_residence", r"seizer (?:residence|address|village|place)"),
+    ("owner_name", r"owner name"),
+    ("owner_residence", r"owner (?:residence|address|village|place)"),
+    ("claimed_on", r"deliver|claimed|returned to owner|released to owner|ഉടമയ്ക്ക്|തിരികെ നൽകിയ"),
+    ("deposit_on", r"deposit|under dispute|നിക്ഷേപ"),
+    ("released_by_order_on", r"released by order|release order|order of release|released under order"),
+    ("notice_posted_on", r"notice|proclamation|നോട്ടീസ്"),
+    ("buyer", r"buyer|purchaser|sold to|bought by|വാങ്ങിയ"),
+    ("sale_proceeds", r"proceeds|sale amount|sale price|price realised|sold for|ലേലത്തുക"),
+    ("sale_expenses", r"sale expenses|expenses of sale"),
+    ("sold_on", r"\bsold\b|date of sale|sale date|auctioned|auction date|\bsale\b|ലേലം"),
+    ("complaint_decided_on", r"complaint (?:decided|disposed)|date decided|decided on"),
+    ("complaint_outcome", r"complaint (?:outcome|result|order)|outcome|result|വിധി"),
+    ("complaint_filed_on", r"complaint|പരാതി"),
+    ("disposed_on", r"disposed|other disposal"),
+    ("seized_on", r"(?:date|day) of seizure|seized on|seizure date|date seized|പിടിച്ചെടുത്ത തീയതി"),
+    ("place_seized", r"place|where seized|seized at|location|സ്ഥലം"),
+    ("seizer", r"seizer|seized by|brought by|impounded by|പിടിച്ചെടുത്തയാൾ|പിടിച്ചയാൾ"),
+    ("owner", r"owner|ഉടമ"),
+    ("head_count", r"\bheads?\b|count|^number$|number of (?:cattle|animals)|എണ്ണം"),
+    ("brought_at", r"date|day|brought|when|തീയതി|ദിവസം"),
+    ("hour", r"hour|time|സമയം"),
+    ("description", r"descr|\bmarks|colou?r|identification|വിവരണം|അടയാള"),
+    ("species", r"kind|cattle|animal|species|type|breed|ഇനം|മൃഗം"),
+    ("fine", r"\bfine|പിഴ"),
+    ("feeding", r"feeding|feed charge|maintenance|തീറ്റ"),
+    ("remarks", r"remark|note|കുറിപ്പ്"),
+    ("entry_no", r"^(?:sl|s|sr|serial|entry|reg|register|receipt)?\s*(?:no|number|num)?$|serial|entry|ക്രമ"),
+]
+_COMPILED = [(f, re.compile(p)) for f, p in RULES]
+
+FIELDS = {f for f, _ in RULES}
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_PUNCT = re.compile(r"[!-/:-@\[-`{-~–—‘’“”]+")
+
+
+def fold_header(header: object) -> str:
+    """'Date & Hour brought' -> 'date hour brought'; 'animal.kind' -> 'animal kind'; 'entryNo' -> 'entry no'."""
+    s = _CAMEL.sub(" ", str(header or "").strip())
+    s = _PUNCT.sub(" ", s.lower())
+    return " ".join(s.split())
+
+
+def field_of(header: object) -> str | None:
+    """'Kind of cattle' -> 'species'; 'സമയം' -> 'hour'; 'Remarks' -> 'remarks'; '' -> None."""
+    h = fold_header(header)
+    if not h:
+        return None
+    for field, rx in _COMPILED:
+        if rx.search(h):
+            return field
+    return None
+
+
+def recognise(headers: Sequence[object], mapping: dict[str, str] | None = None) -> dict[str, int]:
+    """A header row -> {field: column index}. A mapping file's {header: field} entries win.
+
+    ['No.', 'Date', 'Cattle', 'No. of head'] -> {'entry_no': 0, 'brought_at': 1, 'species': 2, 'head_count': 3}
+    """
+    found: dict[str, int] = {}
+    mapping = {fold_header(k): v for k, v in (mapping or {}).items()}
+    for i, h in enumerate(headers):
+        field = mapping.get(fold_header(h)) or field_of(h)
+        if field and field not in found:
+            found[field] = i
+    return found
+
+
+def looks_like_header(cells: Sequence[object], mapping: dict[str, str] | None = None) -> bool:
+    """True when a row names at least a date and what was impounded (a kind, or number and description)."""
+    fields = recognise(cells, mapping)
+    has_what = "species" in fields or "number_and_description" in fields
+    return has_what and "brought_at" in fields and len(fields) >= 3

@@ -1,0 +1,54 @@
+"""Conflicts of interest at sales (K s.18(1); 1857 s.X): is a buyer on the roster of people barred from buying?
+
+Registers write the same person many ways: 'K. Raghavan Nair', 'Raghavan Nair K.', 'Ragavan Nair'.
+Names are compared by their full words (order-free, with common transliteration variants folded) and their
+initials must not contradict each other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_VARIANTS = [("aa", "a"), ("ee", "i"), ("oo", "u"), ("th", "t"), ("dh", "d"), ("gh", "g"), ("kh", "k"), ("zh", "l"), ("w", "v"), ("y", "i")]
+
+
+def _fold_word(w: str) -> str:
+    """'Raghavan' -> 'ragavan'; 'Varghese' -> 'vargese' (spelling variants fold together)."""
+    w = w.lower()
+    for a, b in _VARIANTS:
+        w = w.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+class NameKey(NamedTuple):
+    words: frozenset[str]
+    initials: frozenset[str]
+
+
+def name_key(name: str) -> NameKey:
+    """'K. Raghavan Nair' -> ({'ragavan', 'nair'}, {'k'})."""
+    tokens = [t for t in re.split(r"[\s.,]+", name.strip()) if t]
+    words = frozenset(_fold_word(t) for t in tokens if len(t) > 1)
+    initials = frozenset(t.lower() for t in tokens if len(t) == 1)
+    return NameKey(words, initials)
+
+
+def same_person(a: str, b: str) -> bool:
+    """'K. Raghavan Nair' ~ 'Raghavan Nair K' ~ 'Ragavan Nair'; not 'M. Raghavan Nair' ~ 'K. Raghavan Nair'."""
+    ka, kb = name_key(a), name_key(b)
+    if len(ka.words) < 2 or ka.words != kb.words:
+        return False
+    return not (ka.initials and kb.initials and not (ka.initials & kb.initials))
+
+
+def roster_match(buyer: str, roster: list[dict[str, str]], pound_id: str, local_authority: str) -> dict[str, str] | None:
+    """The roster entry the buyer matches, among people with a say over this pound (or everywhere)."""
+    for person in roster:
+        scope_pound = person.get("pound_id") or "*"
+        scope_la = person.get("local_authority") or "*"
+        if scope_pound not in ("*", pound_id) or scope_la not in ("*", local_authority):
+            continue
+        if same_person(buyer, person.get("name", "")):
+            return person
+    return None

@@ -1,0 +1,127 @@
+"""Exact money for both eras. No float ever touches an amount.
+
+Before decimalisation (1 April 1957): 1 rupee = 16 annas = 192 pies. After: 1 rupee = 100 paise.
+An amount is a `Fraction` of a rupee, so 4 annas is exactly 1/4 and one pie exactly 1/192.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+
+# Indian Coinage (Amendment) Act 1955, in force 1 April 1957.
+DECIMALISATION = dt.date(1957, 4, 1)
+
+
+@dataclass(frozen=True, order=True)
+class Money:
+    """An exact amount of rupees. `Money.annas(4) == Money(Fraction(1, 4))`."""
+
+    rupees: Fraction = Fraction(0)
+
+    @classmethod
+    def of(cls, rupees: int | str | Decimal | Fraction = 0, annas: int = 0, pies: int = 0) -> Money:
+        """Money.of(2, annas=4) -> Rs 2 4 as.; Money.of("2500.00") -> ₹2,500.00."""
+        base = Fraction(Decimal(rupees)) if isinstance(rupees, str | Decimal) else Fraction(rupees)
+        return cls(base + Fraction(annas, 16) + Fraction(pies, 192))
+
+    @classmethod
+    def annas(cls, n: int) -> Money:
+        return cls(Fraction(n, 16))
+
+    def __add__(self, other: Money) -> Money:
+        return Money(self.rupees + other.rupees)
+
+    def __sub__(self, other: Money) -> Money:
+        return Money(self.rupees - other.rupees)
+
+    def __mul__(self, n: int) -> Money:
+        if not isinstance(n, int):
+            raise TypeError("money is multiplied by whole numbers only")
+        return Money(self.rupees * n)
+
+    __rmul__ = __mul__
+
+    def __bool__(self) -> bool:
+        return self.rupees != 0
+
+    def decimal_str(self) -> str:
+        """Exact decimal rupees: Money.annas(4) -> '0.25'; Money.of(2500) -> '2500.00'.
+
+        Every anna and every paisa is a terminating decimal. A lone pie (1/192) is not: it is
+        written as a fraction ('1/192') rather than rounded, because rounding would be a lie.
+        """
+        r = self.rupees
+        den = r.denominator
+        while den % 2 == 0:
+            den //= 2
+        while den % 5 == 0:
+            den //= 5
+        if den != 1:
+            return f"{r.numerator}/{r.denominator}"
+        # enough places to be exact, at least two as people write rupees
+        places = 2
+        while (r * 10**places).denominator != 1:
+            places += 1
+        q = Decimal(r.numerator) / Decimal(r.denominator)
+        return f"{q:.{places}f}"
+
+    def minor_units(self, on: dt.date | None) -> tuple[int, str]:
+        """The amount in the era's smallest coin: (pies, 'pie') before 1957, (paise, 'paisa') after."""
+        if on is not None and on < DECIMALISATION:
+            v = self.rupees * 192
+            return (v.numerator // v.denominator, "pie")
+        v = self.rupees * 100
+        return (v.numerator // v.denominator, "paisa")
+
+    def display(self, on: dt.date | None) -> str:
+        """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after."""
+        if on is not None and on < DECIMALISATION:
+            total_pies = self.rupees * 192
+            pies_int = total_pies.numerator // total_pies.denominator
+            rs, rem = divmod(pies_int, 192)
+            annas, pies = divmod(rem, 12)
+            parts = []
+            if rs:
+                parts.append(f"Rs {rs}")
+            if annas or (rs == 0 and pies == 0):
+                parts.append(f"{annas} as.")
+            if pies:
+                parts.append(f"{pies} p.")
+            return " ".join(parts)
+        paise = self.rupees * 100
+        p = paise.numerator // paise.denominator
+        return f"₹{p // 100:,}.{p % 100:02d}"
+
+
+_RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"
+_MONEY_OLD = re.compile(
+    rf"^(?:{_RS}\s*(?P<rs>\d+)\s*)?(?:(?P<as>\d+)\s*(?:as\.?|annas?|a\.)\s*)?(?:(?P<ps>\d+)\s*(?:p\.?|pies?|ps\.?))?$"
+)
+_MONEY_DASHES = re.compile(rf"^(?:{_RS}\s*)?(?P<rs>\d+)-(?P<as>\d{{1,2}})-(?P<ps>\d{{1,2}})$")
+_MONEY_NEW = re.compile(rf"^(?:{_RS}\s*)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?:/-|rs\.?|rupees)?$")
+
+
+@lru_cache(maxsize=4096)
+def parse_money(text: str) -> Money:
+    """'Rs. 250/-' -> ₹250; '₹2,500.00' -> ₹2,500; '4 as.' -> 1/4 rupee; 'Rs. 2 4 as.' -> 2 + 1/4.
+
+    Raises ValueError when the text is not an amount.
+    """
+    s = " ".join(str(text).strip().lower().split())
+    if not s or s in {"-", "nil", "none"}:
+        return Money()
+    m = _MONEY_DASHES.match(s)
+    if m:
+        return Money.of(int(m["rs"]), annas=int(m["as"]), pies=int(m["ps"]))
+    m = _MONEY_NEW.match(s)
+    if m:
+        return Money.of(m["n"].replace(",", ""))
+    m = _MONEY_OLD.match(s)
+    if m and any(m.group(g) for g in ("rs", "as", "ps")):
+        return Money.of(int(m["rs"] or 0), annas=int(m["as"] or 0), pies=int(m["ps"] or 0))
+    raise ValueError(f"{text!r} is not an amount of money")

@@ -1,0 +1,177 @@
+"""The rule book: a pack's statutory scale plus what `DATA_DIR/rules/` publishes.
+
+Files (all optional, CSV with a header row; amounts in any notation `parse_money` reads):
+  fine_scales.csv     act,local_area,species,amount,effective_from,effective_to,reference,status,note
+  feeding_rates.csv   act,local_authority,species,rate_per_day,effective_from,effective_to,reference,status,note
+  habitual_areas.csv  act,local_area,species,multiplier,effective_from,effective_to,reference,status
+  auctions.csv        pound_id,date,time,place,conditions,reference
+  roster.csv          name,role,pound_id,local_authority  (PRIVATE: people barred from buying, K s.18(1))
+`*` in local_area/local_authority/species means every area or kind. The most specific row in force on
+the day wins (named area over `*`, named kind over `*`).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import RulesError
+from .money import Money, parse_money
+from .packs import RulePack
+
+
+@dataclass(frozen=True)
+class RateRow:
+    id: int
+    act: str
+    area: str
+    species: str
+    amount: Money
+    effective_from: dt.date | None
+    effective_to: dt.date | None
+    reference: str
+    status: str
+    note: str = ""
+
+    def in_force(self, on: dt.date) -> bool:
+        return (self.effective_from is None or self.effective_from <= on) and (
+            self.effective_to is None or on <= self.effective_to
+        )
+
+
+@dataclass(frozen=True)
+class ScheduledAuction:
+    pound_id: str
+    date: dt.date
+    time: dt.time
+    place: str
+    conditions: str
+    reference: str
+
+
+@dataclass
+class RuleBook:
+    fine_scales: list[RateRow] = field(default_factory=list)
+    feeding_rates: list[RateRow] = field(default_factory=list)
+    habitual: list[RateRow] = field(default_factory=list)  # amount holds the multiplier as rupees
+    auctions: list[ScheduledAuction] = field(default_factory=list)
+    roster: list[dict[str, str]] = field(default_factory=list)
+
+    def fine_scale(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
+        """The scale row in force on `on` for this area and kind, most specific first."""
+        return _best(self.fine_scales, act, area, species, on)
+
+    def feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
+        return _best(self.feeding_rates, act, area, species, on)
+
+    def habitual_multiplier(self, pack: RulePack, area: str, species: str, on: dt.date) -> int:
+        """K s.11(2): a notified habitual-trespass area may double the fine, never more."""
+        row = _best(self.habitual, pack.id, area, species, on)
+        if row is None or row.area == "*":
+            return 1
+        return max(1, min(int(row.amount.rupees), pack.clock.habitual_multiplier_max))
+
+
+def _best(rows: list[RateRow], act: str, area: str, species: str, on: dt.date) -> RateRow | None:
+    best: RateRow | None = None
+    best_rank = -1
+    for r in rows:
+        if r.act != act or not r.in_force(on):
+            continue
+        if r.area not in ("*", area) or r.species not in ("*", species):
+            continue
+        rank = (r.area != "*") * 2 + (r.species != "*")
+        if rank > best_rank or (rank == best_rank and best and (r.effective_from or dt.date.min) > (best.effective_from or dt.date.min)):
+            best, best_rank = r, rank
+    return best
+
+
+def _date(v: str | None, where: str) -> dt.date | None:
+    v = (v or "").strip()
+    if not v:
+        return None
+    try:
+        return dt.date.fromisoformat(v)
+    except ValueError:
+        raise RulesError(f"{where}: '{v}' is not a date (write YYYY-MM-DD)") from None
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    if not path.exists():
+        return []
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            return [{k.strip(): (v or "").strip() for k, v in r.items() if k} for r in csv.DictReader(f)]
+    except (OSError, UnicodeError, csv.Error) as e:
+        raise RulesError(f"{path}: cannot be read ({e})") from None
+
+
+def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> list[RateRow]:
+    out = []
+    for i, r in enumerate(_rows(path), 2):
+        where = f"{path} row {i}"
+        try:
+            amount = Money.of(int(r[amount_col])) if amount_col == "multiplier" else parse_money(r[amount_col])
+            out.append(
+                RateRow(
+                    id=start_id + len(out),
+                    act=r["act"],
+                    area=r.get(area_col) or "*",
+                    species=r.get("species") or "*",
+                    amount=amount,
+                    effective_from=_date(r.get("effective_from"), where),
+                    effective_to=_date(r.get("effective_to"), where),
+                    reference=r.get("reference", ""),
+                    status=r.get("status", ""),
+                    note=r.get("note", ""),
+                )
+            )
+        except (KeyError, ValueError) as e:
+            raise RulesError(f"{where}: {e}") from None
+    return out
+
+
+def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
+    """The scales written into an Act itself (1857 s.VI, 1871 s.12) as rows of the published table."""
+    rows = []
+    for p in packs:
+        for kind, amount in sorted(p.statutory_fines.items()):
+            rows.append(
+                RateRow(
+                    id=len(rows) + 1,
+                    act=p.id,
+                    area="*",
+                    species=kind,
+                    amount=amount,
+                    effective_from=p.in_force_from,
+                    effective_to=None,
+                    reference=p.fine_reference,
+                    status="statute",
+                )
+            )
+    return rows
+
+
+def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
+    """DATA_DIR/rules -> RuleBook with the packs' statutory scales first."""
+    book = RuleBook()
+    book.fine_scales = statutory_rows(packs)
+    book.fine_scales += _rate_rows(rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1)
+    book.feeding_rates = _rate_rows(rules_dir / "feeding_rates.csv", "local_authority", "rate_per_day", 1)
+    book.habitual = _rate_rows(rules_dir / "habitual_areas.csv", "local_area", "multiplier", 1)
+    for i, r in enumerate(_rows(rules_dir / "auctions.csv"), 2):
+        where = f"{rules_dir / 'auctions.csv'} row {i}"
+        d = _date(r.get("date"), where)
+        if d is None:
+            raise RulesError(f"{where}: an auction needs a date")
+        try:
+            t = dt.time.fromisoformat(r.get("time") or "10:00")
+        except ValueError:
+            raise RulesError(f"{where}: '{r.get('time')}' is not a time (write HH:MM)") from None
+        book.auctions.append(
+            ScheduledAuction(r["pound_id"], d, t, r.get("place", ""), r.get("conditions", ""), r.get("reference", ""))
+        )
+    book.roster = _rows(rules_dir / "roster.csv")
+    return book

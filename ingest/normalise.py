@@ -1,0 +1,393 @@
+"""Normalisers: one messy cell in, one clean value out (or a RecordRejected with a clerk's reason).
+
+Each function is cached on its input text: registers repeat the same dates, kinds and counts
+thousands of times, so the work is done once per distinct value, not once per row.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from functools import lru_cache
+from typing import NamedTuple
+
+from .errors import RecordRejected
+
+# --- species (DATA_CONTRACT.md "Species"; K s.2(1)) -------------------------------------------------
+
+SPECIES = ("cow bull ox bullock calf buffalo elephant camel horse pony mule ass pig sheep goat fowl").split()
+
+_WORDS: dict[str, str] = {s: s for s in SPECIES}
+for _canon, _words in {
+    "cow": "cows kine heifer heifers milch-cow milk-cow milch milchcow പശു pashu pasu pasuvu",
+    "bull": "bulls stud-bull കാള kaala kala kaalla kaalakal",
+    "ox": "oxen",
+    "bullock": "bullocks",
+    "calf": "calves കന്നുകുട്ടി kannukutty kannukutti kidavu പശുക്കിടാവ് കാളക്കുട്ടി",
+    "buffalo": "buffaloes buffaloe buffalos he-buffalo she-buffalo എരുമ eruma പോത്ത് pothu poth pothu",
+    "elephant": "elephants tusker tuskers makhna ആന aana aana",
+    "camel": "camels ഒട്ടകം ottakam",
+    "horse": "horses mare mares gelding geldings colt colts filly fillies stallion കുതിര kuthira",
+    "pony": "ponies tattoo tattoos tattu tattus",
+    "mule": "mules കോവർകഴുത",
+    "ass": "asses donkey donkeys jackass കഴുത kazhutha",
+    "pig": "pigs hog hogs sow sows boar boars swine piglet piglets പന്നി panni",
+    "sheep": "ram rams ewe ewes lamb lambs ചെമ്മരിയാട് chemmariyadu chemmariyaadu chemmeen-aadu",
+    "goat": "goats kid kids billy-goat nanny-goat he-goat she-goat ആട് aadu aad aadukal",
+    "fowl": "fowls hen hens cock cocks rooster roosters poultry chicken chickens കോഴി kozhi",
+}.items():
+    for _w in _words.split():
+        _WORDS[_w] = _canon
+        _WORDS[_w.replace("-", " ")] = _canon
+
+# Animals people bring to pounds that the Act does not make cattle: rejected with that reason.
+NOT_CATTLE = set(
+    "dog dogs puppy cat cats kitten monkey monkeys tiger tigers leopard deer rabbit rabbits duck ducks "
+    "goose geese നായ പട്ടി പൂച്ച കുരങ്ങ് കുരങ്ങൻ പുലി".split()
+)
+
+_ML_PLURALS = ("ക്കൾ", "കൾ")
+
+
+_PUNCT = re.compile(r"[!-/:-@\[-`{-~–—‘’“”]+")
+
+
+def _fold(text: str) -> str:
+    """'  Milch-Cow ' -> 'milch cow'."""
+    s = unicodedata.normalize("NFC", str(text)).strip().lower()
+    # Only ASCII punctuation goes: Malayalam vowel signs and viramas are not \w but are letters.
+    s = _PUNCT.sub(" ", s)
+    return " ".join(s.split())
+
+
+def _word_species(word: str) -> str | None:
+    """One word (any case, plural, Malayalam) -> canonical species, or None."""
+    if word in _WORDS:
+        return _WORDS[word]
+    for suffix in _ML_PLURALS:  # പശുക്കൾ -> പശു ; ആടുകൾ -> ആടു -> ആട്
+        if word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            for cand in (stem, stem[:-1] + "്" if stem.endswith("ു") else stem):
+                if cand in _WORDS:
+                    return _WORDS[cand]
+    for cut, add in (("ves", "f"), ("es", ""), ("s", "")):
+        if word.endswith(cut) and word[: -len(cut)] + add in _WORDS:
+            return _WORDS[word[: -len(cut)] + add]
+    return None
+
+
+@lru_cache(maxsize=8192)
+def species_of(kind: str) -> str:
+    """'2 COWS' kind words -> 'cow'; 'nanny-goat' -> 'goat'; 'പശുക്കൾ' -> 'cow'.
+
+    Raises RecordRejected for an animal that is not cattle under the Act, or an unknown word.
+    """
+    folded = _fold(kind)
+    if not folded:
+        raise RecordRejected("The kind of animal is blank: the register must say what was impounded.")
+    if folded in _WORDS:
+        return _WORDS[folded]
+    words = folded.split()
+    # The head noun of an English phrase comes last ("stud bull", "milch cow", "billy goat").
+    for w in reversed(words):
+        found = _word_species(w)
+        if found:
+            return found
+    if any(w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE for w in words):
+        raise RecordRejected(f"'{kind.strip()}' is not cattle under the Act (K s.2(1)), so it cannot be impounded.")
+    raise RecordRejected(
+        f"'{kind.strip()}' is not a kind of cattle the Act names (K s.2(1)); correct the kind or add it by notification."
+    )
+
+
+# --- counts ---------------------------------------------------------------------------------------
+
+_NUMBER_WORDS = {
+    w: i
+    for i, ws in enumerate(
+        [
+            "zero nil none",
+            "one a an single ഒന്ന് ഒരു ഒന്ന്",
+            "two pair രണ്ട്",
+            "three മൂന്ന്",
+            "four നാല്",
+            "five അഞ്ച്",
+            "six ആറ്",
+            "seven ഏഴ്",
+            "eight എട്ട്",
+            "nine ഒമ്പത്",
+            "ten പത്ത്",
+            "eleven",
+            "twelve dozen",
+        ]
+    )
+    for w in ws.split()
+}
+_INT = re.compile(r"^[-+−]?\d+(?:\.0+)?$")
+
+
+@lru_cache(maxsize=1024)
+def count_of(text: str) -> int | None:
+    """'3' -> 3; 'two' -> 2; '-2' -> -2; '2.0' -> 2; 'brown' -> None (not a count)."""
+    s = str(text).strip().lower().replace("−", "-")
+    if _INT.match(s):
+        return int(float(s))
+    return _NUMBER_WORDS.get(s)
+
+
+def head_count(value: object) -> int:
+    """A register's count cell -> a valid head count (>= 1), or RecordRejected with the reason."""
+    n = count_of(str(value)) if value not in (None, "") else None
+    if n is None:
+        raise RecordRejected(f"The number of head '{value}' is not a number.")
+    if n < 0:
+        raise RecordRejected(f"The number of head is {n}: a count cannot be negative.")
+    if n == 0:
+        raise RecordRejected("The number of head is 0: an entry must hold at least one animal.")
+    return n
+
+
+class NumberAndDescription(NamedTuple):
+    count: int | None
+    kind: str
+    description: str
+
+
+_SEP = re.compile(r"\s*(?:\(|\s-\s|\s–\s|\s—\s|,|:|;)\s*")
+
+
+@lru_cache(maxsize=65536)
+def split_number_and_description(cell: str) -> NumberAndDescription:
+    """The Act's 'number and description' cell (K s.7(a)):
+
+    '2 cows (black, white patch on forehead)' -> (2, 'cows', 'black, white patch on forehead')
+    'one bull - brown' -> (1, 'bull', 'brown');  '1 Cow' -> (1, 'Cow', '')
+    """
+    s = " ".join(str(cell).split())
+    first, _, rest = s.partition(" ")
+    count = count_of(first)
+    if count is None:
+        rest = s
+    m = _SEP.search(rest)
+    if m:
+        kind, desc = rest[: m.start()], rest[m.end() :]
+    else:
+        kind, desc = rest, ""
+    desc = desc.strip().rstrip(")").strip()
+    # Free text ("black cow with a white patch"): the kind is the first word that names cattle.
+    kind_words = _fold(kind).split()
+    if not (kind_words and _word_species(kind_words[-1])):
+        words = rest.split()
+        for i, w in enumerate(words):
+            if _word_species(_fold(w)):
+                kind = w
+                desc = " ".join(words[:i] + words[i + 1 :]).strip(" ,-()")
+                break
+    return NumberAndDescription(count, kind.strip(), desc)
+
+
+# --- dates and hours ------------------------------------------------------------------------------
+
+MONTHS = {
+    m: i
+    for i, names in enumerate(
+        [
+            "jan january",
+            "feb february",
+            "mar march",
+            "apr april",
+            "may",
+            "jun june",
+            "jul july",
+            "aug august",
+            "sep sept september",
+            "oct october",
+            "nov november",
+            "dec december",
+        ],
+        start=1,
+    )
+    for m in names.split()
+}
+
+IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+
+_TIME = r"(?P<h>\d{1,2})(?:[:.](?P<mi>\d{2}))?(?::\d{2}(?:\.\d+)?)?\s*(?P<ap>[ap]\.?\s?m\.?)?|(?P<hh>\d{2})(?P<mm>\d{2})\s*hrs?\.?"
+_TIME_RE = re.compile(rf"^(?:{_TIME})$", re.I)
+_ISO = re.compile(
+    r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
+    r"(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
+)
+_DMY = re.compile(rf"^(?P<d>\d{{1,2}})[/.\-](?P<m>\d{{1,2}})[/.\-](?P<y>\d{{4}}|\d{{2}})(?:[\s,T]+(?P<t>.+))?$")
+_D_MON_Y = re.compile(
+    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+(?P<mon>[a-z]+)\.?,?[\s\-]+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I
+)
+_MON_D_Y = re.compile(
+    rf"^(?P<mon>[a-z]+)\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I
+)
+
+
+class BadDate(RecordRejected):
+    pass
+
+
+@lru_cache(maxsize=4096)
+def parse_time(text: str) -> dt.time:
+    """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00."""
+    s = str(text).strip().lower().replace("at ", "")
+    if s in ("noon", "12 noon"):
+        return dt.time(12, 0)
+    m = _TIME_RE.match(s)
+    if not m:
+        raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+    if m["hh"]:
+        h, mi = int(m["hh"]), int(m["mm"])
+    else:
+        h, mi = int(m["h"]), int(m["mi"] or 0)
+        ap = (m["ap"] or "").replace(".", "").replace(" ", "")
+        if ap == "pm" and h < 12:
+            h += 12
+        elif ap == "am" and h == 12:
+            h = 0
+        elif not ap and not m["mi"]:
+            raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+    if h > 23 or mi > 59:
+        raise BadDate(f"The hour '{text}' is not a time of day.")
+    return dt.time(h, mi)
+
+
+def _year(y: str) -> int:
+    if len(y) == 2:  # '25' -> 2025; registers with two-digit years are modern
+        return 2000 + int(y)
+    return int(y)
+
+
+def _make_date(y: int, m: int, d: int, text: str) -> dt.date:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        raise BadDate(f"'{text}' is not a real date (day {d} of month {m} of {y} does not exist).") from None
+
+
+@lru_cache(maxsize=65536)
+def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
+    """A register's date cell, day first -> (date, hour or None).
+
+    '03/04/2025' -> (3 Apr 2025, None); '03-04-2025 14:30' -> (3 Apr, 14:30);
+    '01 Apr 2025, 1715 hrs' -> (1 Apr, 17:15); '2025-04-03T17:10:00+05:30' -> (3 Apr, 17:10);
+    '14th March 1859' -> (14 Mar 1859, None). Raises BadDate with a clerk's reason.
+    """
+    s = " ".join(str(text).strip().split())
+    if not s:
+        raise BadDate("The date brought is blank: every entry needs the day the cattle came in.")
+    m = _ISO.match(s)
+    if m:
+        d = _make_date(int(m["y"]), int(m["m"]), int(m["d"]), s)
+        if m["H"] is None:
+            return d, None
+        moment = dt.datetime.combine(d, dt.time(int(m["H"]), int(m["M"])))
+        if m["tz"]:
+            tz = m["tz"].replace(":", "")
+            offset = (
+                dt.timedelta(0)
+                if tz == "Z"
+                else (1 if tz[0] == "+" else -1) * dt.timedelta(hours=int(tz[1:3]), minutes=int(tz[3:5]))
+            )
+            moment = moment.replace(tzinfo=dt.timezone(offset)).astimezone(IST).replace(tzinfo=None)
+        return moment.date(), moment.time()
+    for rx in (_DMY, _D_MON_Y, _MON_D_Y):
+        m = rx.match(s)
+        if not m:
+            continue
+        if "mon" in m.groupdict():
+            mon = MONTHS.get(m["mon"].lower())
+            if mon is None:
+                break
+        else:
+            mon = int(m["m"])
+        d = _make_date(_year(m["y"]), mon, int(m["d"]), s)
+        return d, (parse_time(m["t"]) if m["t"] else None)
+    raise BadDate(f"The date '{s}' could not be read (registers write day first, e.g. 03/04/2025).")
+
+
+def when_of(date_cell: object, hour_cell: object = None) -> tuple[dt.date, dt.time | None]:
+    """Date and optional separate hour cells (text, or real spreadsheet cells) -> (date, hour or None)."""
+    if isinstance(date_cell, dt.datetime):
+        d, t = date_cell.date(), date_cell.time()
+        # A spreadsheet date cell without a time reads as midnight: that is "hour unknown".
+        hour: dt.time | None = t if (t.hour or t.minute) else None
+    elif isinstance(date_cell, dt.date):
+        d, hour = date_cell, None
+    elif date_cell is None:
+        raise BadDate("The date brought is blank: every entry needs the day the cattle came in.")
+    else:
+        d, hour = parse_when(str(date_cell))
+    if hour_cell not in (None, ""):
+        if isinstance(hour_cell, dt.time):
+            hour = hour_cell
+        elif isinstance(hour_cell, dt.datetime):
+            hour = hour_cell.time()
+        else:
+            hour = parse_time(str(hour_cell))
+    return d, hour
+
+
+def optional_date(cell: object) -> dt.date | None:
+    """An outcome date cell (delivered, notice, sale) -> date, None when blank. Bad text -> BadDate."""
+    if cell is None or (isinstance(cell, str) and cell.strip() in ("", "-")):
+        return None
+    return when_of(cell)[0]
+
+
+# --- people, tags, colours ------------------------------------------------------------------------
+
+UNKNOWN_OWNER = {"", "-", "--", "?", "unknown", "not known", "n/a", "na", "nil", "none", "unclaimed", "അജ്ഞാതൻ", "അറിയില്ല"}
+
+
+def owner_known(cell: object) -> bool:
+    """'Not known' / '-' / 'അജ്ഞാതൻ' / None -> False; 'Abdul Amma, Kollam' -> True."""
+    if cell is None:
+        return False
+    if isinstance(cell, dict):
+        return any(owner_known(v) for v in cell.values())
+    return " ".join(str(cell).strip().lower().rstrip(".").split()) not in UNKNOWN_OWNER
+
+
+def name_and_residence(cell: object) -> tuple[str | None, str | None]:
+    """'T. Narayani Warrier, Ettumanoor' -> (name, residence); 'Sreedharan Pillai of Payyanur' too."""
+    if cell is None:
+        return None, None
+    if isinstance(cell, dict):
+        name = cell.get("name") or cell.get("Name")
+        res = cell.get("residence") or cell.get("address") or cell.get("village")
+        return (str(name) if name else None), (str(res) if res else None)
+    s = " ".join(str(cell).split())
+    if not owner_known(s):
+        return None, None
+    for sep in (", ", " of ", " s/o ", "; "):
+        if sep in s:
+            name, _, res = s.partition(sep)
+            return name.strip() or None, res.strip() or None
+    return s, None
+
+
+_TAG = re.compile(r"\b(?:[A-Z]{2}-\d{2}-\d{3,6}|\d{4}\s?\d{4}\s?\d{4})\b")
+
+
+def ear_tags(description: str) -> str:
+    """'brown, ear tag KL-07-2331' -> 'KL-07-2331'; a 12-digit Pashu Aadhaar UID too (spaces removed)."""
+    return " ".join(t.replace(" ", "") for t in _TAG.findall(description or ""))
+
+
+COLOURS = (
+    "black and white|red-brown|black|white|brown|grey|gray|dun|fawn|spotted|red|roan|bay|chestnut|"
+    "piebald|skewbald|cream|tan"
+)
+_COLOUR = re.compile(rf"^\s*((?:{COLOURS})(?:\s*(?:and|&)\s*(?:{COLOURS}))?)\b", re.I)
+
+
+def colour_of(description: str) -> str | None:
+    """'black and white, short tail' -> 'black and white'; 'short tail' -> None."""
+    m = _COLOUR.match(description or "")
+    return m.group(1).lower() if m else None

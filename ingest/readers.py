@@ -1,0 +1,280 @@
+"""Readers: one register file in, its records out as (row number, {field: cell}, {header: cell}).
+
+Row numbers are what a clerk sees: a CSV's record number counting the header row as 1, an XLSX
+sheet's own row number, a JSON Lines file's line number, a JSON array's item number.
+Blank rows and a TOTAL row at the bottom are not records. A whole-file problem raises
+RegisterUnreadable with a one-line message.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import datetime as dt
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import RegisterUnreadable
+from .headers import fold_header, looks_like_header, recognise
+
+REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".json", ".jsonl", ".ndjson"}
+MAPPING_SUFFIX = ".mapping.json"
+HEADER_SEARCH_ROWS = 30
+csv.field_size_limit(sys.maxsize)
+
+
+@dataclass(slots=True)
+class RawRecord:
+    row: int
+    cells: dict[str, Any]  # recognised field -> cell
+    raw: dict[str, Any]  # every header -> cell, for the private register
+    sheet: str | None = None
+
+
+def load_mapping(path: Path) -> dict[str, Any]:
+    """'pound2.xlsx' -> the contents of 'pound2.xlsx.mapping.json' beside it, or {} when there is none."""
+    m = path.with_name(path.name + MAPPING_SUFFIX)
+    if not m.exists():
+        return {}
+    try:
+        data = json.loads(m.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError) as e:
+        raise RegisterUnreadable(f"{m}: mapping file is not valid JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise RegisterUnreadable(f"{m}: mapping file must be a JSON object")
+    return data
+
+
+def is_total_row(cells: list[Any]) -> bool:
+    """['TOTAL', None, 211] -> True: the sum line at the foot of a register is not an entry."""
+    first = next((c for c in cells if c not in (None, "")), None)
+    return isinstance(first, str) and fold_header(first).split()[:1] in (["total"], ["grand"], ["ആകെ"])
+
+
+def _blank(cells: list[Any]) -> bool:
+    return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
+
+
+def _records_from_rows(
+    rows: Iterator[tuple[int, list[Any]]], path: Path, mapping: dict[str, Any], sheet: str | None = None
+) -> Iterator[RawRecord]:
+    """Numbered rows of a table -> records, after finding the header below any title rows."""
+    columns = mapping.get("columns") or {}
+    want_header = mapping.get("header_row")
+    header: list[Any] | None = None
+    fields: dict[str, int] = {}
+    for rowno, cells in rows:
+        if header is None:
+            if (want_header and rowno == int(want_header)) or (
+                not want_header and looks_like_header(cells, columns)
+            ):
+                header = [("" if c is None else str(c).strip()) for c in cells]
+                fields = recognise(header, columns)
+                continue
+            if not want_header and rowno > HEADER_SEARCH_ROWS:
+                break
+            continue
+        if _blank(cells) or is_total_row(cells):
+            continue
+        n = len(cells)
+        raw = {(h or f"column {i + 1}"): (cells[i] if i < n else None) for i, h in enumerate(header)}
+        for i in range(len(header), n):  # a ragged row keeps its extra cells, privately
+            raw[f"column {i + 1}"] = cells[i]
+        yield RawRecord(rowno, {f: (cells[i] if i < n else None) for f, i in fields.items()}, raw, sheet)
+    if header is None:
+        where = f" (sheet {sheet})" if sheet else ""
+        raise RegisterUnreadable(
+            f"{path}{where}: no header row naming a date and the cattle was found in the first "
+            f"{HEADER_SEARCH_ROWS} rows; describe the layout in {path.name}{MAPPING_SUFFIX} (see README)"
+        )
+
+
+# --- text files -----------------------------------------------------------------------------------
+
+
+def sniff_encoding(path: Path) -> str:
+    """BOM first (UTF-8, UTF-16); then UTF-16 without BOM by its NUL bytes; then UTF-8 if the whole
+    file decodes; cp1252 as the last resort."""
+    with open(path, "rb") as f:
+        head = f.read(4096)
+        if head.startswith(codecs.BOM_UTF8):
+            return "utf-8-sig"
+        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return "utf-16"
+        if head and head.count(b"\x00") > len(head) // 4:
+            return "utf-16-le" if head[1:2] == b"\x00" else "utf-16-be"
+        f.seek(0)
+        dec = codecs.getincrementaldecoder("utf-8")()
+        try:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                dec.decode(chunk)
+            dec.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return "cp1252"
+    return "utf-8"
+
+
+def sniff_delimiter(sample: str, suffix: str) -> str:
+    """The delimiter that splits the sample's lines into the most, most consistent fields."""
+    best, best_score = ("\t" if suffix == ".tsv" else ","), 0
+    lines = [ln for ln in sample.splitlines()[:40] if ln.strip()]
+    for d in (",", ";", "\t", "|"):
+        counts = [len(r) for r in csv.reader(lines, delimiter=d)]
+        if not counts:
+            continue
+        mode = max(set(counts), key=counts.count)
+        score = counts.count(mode) * (mode - 1)
+        if score > best_score:
+            best, best_score = d, score
+    return best
+
+
+def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    encoding = mapping.get("encoding") or sniff_encoding(path)
+    errors = "replace" if encoding == "cp1252" else "strict"
+    try:
+        with open(path, encoding=encoding, errors=errors, newline="") as f:
+            sample = f.read(64 * 1024)
+            if "\x00" in sample:
+                sample = sample.replace("\x00", "")
+            delimiter = mapping.get("delimiter") or sniff_delimiter(sample, path.suffix.lower())
+            f.seek(0)
+            lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in f)
+            reader = csv.reader(lines, delimiter=delimiter)
+            yield from _records_from_rows(((i, list(r)) for i, r in enumerate(reader, 1)), path, mapping)
+    except (UnicodeError, csv.Error) as e:
+        raise RegisterUnreadable(f"{path}: cannot be read as {encoding} text ({e})") from None
+
+
+# --- spreadsheets ---------------------------------------------------------------------------------
+
+
+def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    import openpyxl  # imported here: only spreadsheets pay for it
+    from openpyxl.utils.datetime import from_excel
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as e:  # openpyxl raises many kinds for a corrupt file
+        raise RegisterUnreadable(f"{path}: not a readable XLSX workbook ({type(e).__name__})") from None
+    try:
+        names = [mapping["sheet"]] if mapping.get("sheet") else wb.sheetnames
+        found = False
+        for name in names:
+            ws = wb[name]
+            rows = ((i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1))
+            try:
+                for rec in _records_from_rows(rows, path, mapping, name if len(names) > 1 else None):
+                    found = True
+                    # A date column holding a bare number is an Excel serial date.
+                    for f in ("brought_at", "claimed_on", "notice_posted_on", "sold_on", "seized_on"):
+                        v = rec.cells.get(f)
+                        if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
+                            rec.cells[f] = from_excel(v)
+                    yield rec
+            except RegisterUnreadable:
+                if len(names) == 1:
+                    raise
+                continue  # a summary sheet without a register header is not a register
+        if not found and len(names) > 1:
+            raise RegisterUnreadable(f"{path}: no sheet has a register header (a date and the cattle)")
+    finally:
+        wb.close()
+
+
+# --- JSON -----------------------------------------------------------------------------------------
+
+
+def flatten(obj: Any, prefix: str = "") -> dict[str, Any]:
+    """{'animal': {'kind': 'cow'}, 'owner': None} -> {'animal.kind': 'cow', 'owner': None}."""
+    out: dict[str, Any] = {}
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, dict) and v:
+                out.update(flatten(v, key))
+            elif isinstance(v, list):
+                out[key] = ", ".join(str(x) for x in v) if all(not isinstance(x, dict) for x in v) else v
+            else:
+                out[key] = v
+    return out
+
+
+def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    columns = mapping.get("columns") or {}
+    cache: dict[tuple[str, ...], dict[str, int]] = {}
+    seen_header = False
+    for rowno, item in items:
+        flat = flatten(item) if isinstance(item, dict) else {"value": item}
+        keys = tuple(flat)
+        fields = cache.get(keys)
+        if fields is None:
+            fields = cache[keys] = recognise(keys, columns)
+        seen_header = seen_header or ("brought_at" in fields)
+        yield RawRecord(rowno, {f: flat[keys[i]] for f, i in fields.items()}, flat)
+    if not seen_header:
+        raise RegisterUnreadable(f"{path}: no field naming the date brought was recognised; add a mapping file")
+
+
+def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    encoding = sniff_encoding(path)
+
+    def items() -> Iterator[tuple[int, Any]]:
+        with open(path, encoding=encoding, errors="replace") as f:
+            for lineno, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
+                    yield lineno, json.loads(line)
+                except ValueError:
+                    yield lineno, {"__unparsed__": line.strip()[:200]}
+
+    yield from _json_records(items(), path, mapping)
+
+
+def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    try:
+        data = json.loads(path.read_text(encoding=sniff_encoding(path)))
+    except (ValueError, UnicodeError) as e:
+        raise RegisterUnreadable(f"{path}: not valid JSON ({e})") from None
+    if isinstance(data, dict):  # an app's export: {"records": [...]} or {"data": {"rows": [...]}}
+        stack: list[Any] = [data]
+        data = None
+        while stack:
+            node = stack.pop(0)
+            if isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
+                data = node
+                break
+            if isinstance(node, dict):
+                stack.extend(node.values())
+    if not isinstance(data, list):
+        raise RegisterUnreadable(f"{path}: no list of register entries found in the JSON")
+    yield from _json_records(enumerate(data, 1), path, mapping)
+
+
+def read_register(path: Path) -> Iterator[RawRecord]:
+    """Any register file -> its records. Raises RegisterUnreadable for a file that cannot be read at all."""
+    suffix = path.suffix.lower()
+    mapping = load_mapping(path)
+    if suffix == ".xlsx":
+        return read_xlsx(path, mapping)
+    if suffix in (".jsonl", ".ndjson"):
+        return read_jsonl(path, mapping)
+    if suffix == ".json":
+        return read_json(path, mapping)
+    if suffix in (".csv", ".tsv", ".txt"):
+        return read_delimited(path, mapping)
+    raise RegisterUnreadable(f"{path}: not a register format Pinfold reads ({', '.join(sorted(REGISTER_SUFFIXES))})")
+
+
+def cell_text(v: Any) -> str:
+    """A cell as text for the private register: dates as ISO, None as ''."""
+    if v is None:
+        return ""
+    if isinstance(v, dt.datetime | dt.date | dt.time):
+        return v.isoformat()
+    return str(v)

@@ -1,0 +1,208 @@
+"""One register record -> one clean entry (public columns + private people), or RecordRejected with a reason."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RecordRejected
+from .law.money import Money, parse_money
+from .normalise import (
+    colour_of,
+    ear_tags,
+    head_count,
+    name_and_residence,
+    optional_date,
+    owner_known,
+    species_of,
+    split_number_and_description,
+    when_of,
+)
+
+OUTCOME_DATES = (
+    "claimed_on",
+    "deposit_on",
+    "released_by_order_on",
+    "notice_posted_on",
+    "sold_on",
+    "disposed_on",
+    "complaint_filed_on",
+    "complaint_decided_on",
+    "seized_on",
+)
+COLUMN_WORDS = {
+    "claimed_on": "date delivered to the owner",
+    "deposit_on": "date released on deposit",
+    "released_by_order_on": "date released by order",
+    "notice_posted_on": "date the notice was posted",
+    "sold_on": "date of sale",
+    "disposed_on": "date disposed of",
+    "complaint_filed_on": "date the complaint was filed",
+    "complaint_decided_on": "date the complaint was decided",
+    "seized_on": "date of seizure",
+}
+
+# Remarks as pound-keepers write them: "delivered to owner 12/04/2025", "sold on 20-04-2025 for Rs 3,000".
+_DATE_IN_TEXT = r"(\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}-\d{2}-\d{2})"
+REMARK_OUTCOMES = [
+    ("deposit_on", re.compile(rf"deposit\w*\D*?{_DATE_IN_TEXT}", re.I)),
+    ("released_by_order_on", re.compile(rf"(?:released|release) (?:by|under|on) (?:written )?order\D*?{_DATE_IN_TEXT}", re.I)),
+    ("claimed_on", re.compile(rf"(?:delivered|claimed|returned|released to owner)\D*?{_DATE_IN_TEXT}", re.I)),
+    ("notice_posted_on", re.compile(rf"notice\D*?{_DATE_IN_TEXT}", re.I)),
+    ("sold_on", re.compile(rf"(?:sold|auctioned)\D*?{_DATE_IN_TEXT}", re.I)),
+    ("disposed_on", re.compile(rf"disposed\D*?{_DATE_IN_TEXT}", re.I)),
+    ("complaint_filed_on", re.compile(rf"complaint\D*?{_DATE_IN_TEXT}", re.I)),
+]
+
+
+@dataclass(slots=True)
+class Entry:
+    id: str
+    entry_no: str | None
+    brought_on: dt.date
+    brought_at: str
+    species: str
+    species_as_written: str
+    head_count: int
+    description: str
+    place_seized: str | None
+    owner_known: bool
+    dates: dict[str, dt.date]
+    complaint_outcome: str | None
+    fine_levied: Money | None
+    sale_proceeds: Money | None
+    sale_expenses: Money | None
+    people: dict[str, str | None]
+
+
+def text(v: Any) -> str:
+    """A cell as clean text: None -> '', 3.0 -> '3', '  a  b ' -> 'a b'."""
+    if v is None:
+        return ""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return " ".join(str(v).split())
+
+
+def impoundment_id(pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str, place: str | None) -> str:
+    """Stable across re-ingests: the same entry in the same pound always gets the same id.
+
+    ('tcr-ollur', '2', '2025-04-02T17:15', 'goat', 1, 'black and white', 'Vaikom') -> 'tcr-ollur-6c3e...'
+    """
+    key = "\x1f".join((pound_id, entry_no or "", brought_at, kind.lower(), str(n), desc, place or ""))
+    return f"{pound_id}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
+
+
+def _money(v: Any) -> Money | None:
+    if v is None or text(v) == "":
+        return None
+    if isinstance(v, int | float) and not isinstance(v, bool):
+        return Money.of(str(v))
+    try:
+        return parse_money(text(v))
+    except ValueError:
+        return None
+
+
+def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
+    """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
+    date_cell = cells.get("brought_at")
+    if date_cell is None or text(date_cell) == "":
+        raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
+    day, hour = when_of(date_cell, cells.get("hour"))
+    brought_at = f"{day.isoformat()}T{hour.strftime('%H:%M')}" if hour else day.isoformat()
+
+    kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))
+    count_cell = cells.get("head_count")
+    if kind_cell:
+        kind, desc, nd_count = kind_cell, desc_cell, None
+        if count_cell is None:
+            nd = split_number_and_description(kind_cell)
+            nd_count, kind, desc = nd.count, (nd.kind or kind_cell), ", ".join(x for x in (nd.description, desc_cell) if x)
+    elif text(cells.get("number_and_description")):
+        nd = split_number_and_description(text(cells["number_and_description"]))
+        kind, nd_count = nd.kind, nd.count
+        desc = ", ".join(x for x in (nd.description, desc_cell) if x)
+    else:
+        raise RecordRejected("The entry does not say what kind of cattle was impounded.")
+    species = species_of(kind)
+    if count_cell is not None and text(count_cell) != "":
+        n = head_count(count_cell)
+    else:
+        n = head_count(nd_count if nd_count is not None else 1)
+
+    dates: dict[str, dt.date] = {}
+    for field in OUTCOME_DATES:
+        if field in cells:
+            try:
+                d = optional_date(cells[field])
+            except RecordRejected as e:
+                raise RecordRejected(f"The {COLUMN_WORDS[field]} could not be read: {e}") from None
+            if d:
+                dates[field] = d
+    remarks = text(cells.get("remarks"))
+    if remarks:
+        for field, rx in REMARK_OUTCOMES:
+            m = rx.search(remarks)
+            if m and field not in dates:
+                try:
+                    dates[field] = when_of(m.group(1))[0]
+                except RecordRejected:
+                    pass
+    for field, d in dates.items():
+        if field != "seized_on" and d < day:
+            raise RecordRejected(f"The {COLUMN_WORDS.get(field, field)} ({d:%d/%m/%Y}) is before the day brought ({day:%d/%m/%Y}).")
+
+    entry_no = text(cells.get("entry_no")) or None
+    place = text(cells.get("place_seized")) or None
+    seizer = name_and_residence(cells.get("seizer"))
+    owner = name_and_residence(cells.get("owner")) if "owner" in cells else (None, None)
+    people = {
+        "seizer_name": text(cells.get("seizer_name")) or seizer[0],
+        "seizer_residence": text(cells.get("seizer_residence")) or seizer[1],
+        "owner_name": text(cells.get("owner_name")) or owner[0],
+        "owner_residence": text(cells.get("owner_residence")) or owner[1],
+        "buyer_name": text(cells.get("buyer")) or None,
+    }
+    known = owner_known(cells.get("owner")) or bool(text(cells.get("owner_name")))
+    outcome = text(cells.get("complaint_outcome")) or None
+    return Entry(
+        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, desc, place),
+        entry_no=entry_no,
+        brought_on=day,
+        brought_at=brought_at,
+        species=species,
+        species_as_written=kind,
+        head_count=n,
+        description=desc,
+        place_seized=place,
+        owner_known=known,
+        dates=dates,
+        complaint_outcome=outcome,
+        fine_levied=_money(cells.get("fine")),
+        sale_proceeds=_money(cells.get("sale_proceeds")),
+        sale_expenses=_money(cells.get("sale_expenses")),
+        people=people,
+    )
+
+
+def status_of(dates: dict[str, dt.date]) -> str:
+    """The register's last word on the animal (DATA_CONTRACT.md `status`)."""
+    for field, status in (
+        ("sold_on", "sold"),
+        ("disposed_on", "disposed"),
+        ("released_by_order_on", "released_by_order"),
+        ("claimed_on", "claimed"),
+        ("deposit_on", "released_on_deposit"),
+        ("notice_posted_on", "notice_posted"),
+    ):
+        if field in dates:
+            return status
+    return "impounded"
+
+
+def tags_and_colour(description: str) -> tuple[str, str | None]:
+    return ear_tags(description), colour_of(description)
