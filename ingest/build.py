@@ -247,7 +247,8 @@ class Builder:
             self.lot_rows.append((pound.id, a_date.isoformat(), a_time, place, a_status, cond, ref, e.id, e.species, e.head_count, e.description))
         money_unit = "pie" if e.brought_on < dt.date(1957, 4, 1) else "paisa"
         return (
-            e.id, pound.id, e.entry_no, e.brought_at, e.brought_on.isoformat(), _iso(dates.get("seized_on")),
+            e.id, pound.id, e.entry_no, e.brought_at, e.brought_on.isoformat(), e.brought_on.isoformat()[:7],
+            _iso(dates.get("seized_on")),
             e.species, e.species_as_written, e.head_count, e.description, colour, tags, e.place_seized,
             int(e.owner_known), status, _iso(dates.get("claimed_on")), _iso(dates.get("deposit_on")),
             _iso(dates.get("released_by_order_on")), _iso(dates.get("notice_posted_on")), _iso(dates.get("sold_on")),
@@ -359,7 +360,7 @@ def _publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
 def _finish(pub: sqlite3.Connection, priv: sqlite3.Connection, summary: Summary) -> None:
     """Merge duplicates (the first entry stands, the others are counted), build auctions, index for search."""
     pub.execute(
-        """INSERT INTO impoundments SELECT id, pound_id, entry_no, brought_at, brought_on, seized_on, species,
+        """INSERT INTO impoundments SELECT id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species,
            species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on,
            deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on,
            complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on,

@@ -11,6 +11,7 @@ CREATE TABLE impoundments (
     entry_no TEXT,
     brought_at TEXT NOT NULL,
     brought_on TEXT NOT NULL,
+    brought_month TEXT NOT NULL,
     seized_on TEXT,
     species TEXT NOT NULL,
     species_as_written TEXT,
@@ -136,7 +137,14 @@ CREATE VIEW feed_impounded AS
            CASE WHEN length(i.brought_at) = 10 THEN i.brought_at || 'T00:00:00+05:30'
                 ELSE i.brought_at || ':00+05:30' END AS atom_updated,
            '/animals/' || i.id AS atom_link,
-           i.description AS atom_summary,
+           i.head_count || ' ' || i.species || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
+             || '. At ' || p.name || ', ' || p.district || ', brought ' || i.brought_on || '.'
+             || CASE WHEN i.fine_due_rupees IS NOT NULL THEN ' Fine Rs ' || i.fine_due_rupees ELSE ' Fine: no notified scale on file' END
+             || CASE WHEN i.feeding_rate_rupees IS NOT NULL THEN ' plus feeding Rs ' || i.feeding_rate_rupees || ' a head a day' ELSE '' END
+             || ' (' || CASE i.act WHEN 'kerala-1961' THEN 'K s.11, s.12' ELSE '1857 s.VI, s.VII' END || ').'
+             || CASE WHEN i.status IN ('impounded', 'notice_posted') AND i.auction_earliest_on IS NOT NULL
+                     THEN ' Last day to claim before auction: ' || date(i.auction_earliest_on, '-1 day') || '.'
+                     ELSE ' Status: ' || i.status || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,
            coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
@@ -149,8 +157,9 @@ CREATE VIEW feed_notices AS
            '/animals/' || n.impoundment_id AS atom_link,
            n.notice_text AS atom_summary,
            p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key,
+           i.status IN ('impounded', 'notice_posted') AS current,
            coalesce(n.description, '') || ' ' || coalesce(n.place_seized, '') || ' ' || n.species AS search_text
-    FROM notices n JOIN pounds p ON p.id = n.pound_id;
+    FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
            'Auction at ' || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,

@@ -1,0 +1,50 @@
+"""Dependencies as named Annotated aliases."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from . import db
+from .i18n import LANGS
+from .settings import Settings, get_settings
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+def get_db(settings: SettingsDep) -> Iterator[sqlite3.Connection]:
+    con = db.connect(settings.database)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+DbDep = Annotated[sqlite3.Connection, Depends(get_db)]
+
+
+def get_lang(request: Request) -> str:
+    """?lang= wins, then the remembered cookie, then English."""
+    lang = request.query_params.get("lang") or request.cookies.get("lang") or "en"
+    return lang if lang in LANGS else "en"
+
+
+LangDep = Annotated[str, Depends(get_lang)]
+
+
+def get_today(settings: SettingsDep) -> dt.date:
+    return settings.today_in_india()
+
+
+TodayDep = Annotated[dt.date, Depends(get_today)]
+
+
+def get_version(settings: SettingsDep) -> str:
+    return db.version(settings.database)
+
+
+VersionDep = Annotated[str, Depends(get_version)]

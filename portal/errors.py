@@ -1,0 +1,27 @@
+"""An error knows its HTTP status; one handler renders it as a page or as JSON."""
+
+from __future__ import annotations
+
+
+class PortalError(Exception):
+    status = 500
+    title = "Something went wrong"
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(PortalError):
+    status = 404
+    title = "Not found"
+
+
+class BadRequest(PortalError):
+    status = 400
+    title = "Bad request"
+
+
+class DatabaseUnavailable(PortalError):
+    status = 503
+    title = "Database unavailable"

@@ -1,0 +1,94 @@
+"""Feeds are SQL views with one column contract (atom_id, atom_title, atom_updated, atom_link, atom_summary, plus
+filter columns district, pound_id, species, search_text, sort_key), rendered by one generic function."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from feedgen.feed import FeedGenerator
+
+from .errors import BadRequest
+
+# feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
+_FEEDGEN_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class FeedSpec:
+    view: str
+    title: str
+    description: str
+    where: str = "1"  # extra condition, with :today bound to India's date
+    order: str = "sort_key DESC"
+
+
+FEEDS = {
+    "impounded": FeedSpec("feed_impounded", "Pinfold: newest impoundments", "Cattle newly entered in pound registers (K s.7)."),
+    "notices": FeedSpec("feed_notices", "Pinfold: notices of unclaimed cattle",
+                        "Cattle unclaimed 7 days after impounding, before public auction (K s.13(1)-(2); 1857 s.VIII).",
+                        where="sort_key <= :today AND current = 1"),
+    "auctions": FeedSpec("feed_auctions", "Pinfold: auctions of unclaimed cattle",
+                         "Public auctions scheduled or due (K s.13(3); 1857 s.VIII).",
+                         where="auction_date >= :today AND status IN ('scheduled', 'proposed')", order="sort_key ASC"),
+}
+
+
+def filters(district: str = "", pound: str = "", species: str = "", q: str = "") -> tuple[str, dict[str, Any]]:
+    """The four filters every feed and the calendar take, as SQL over the view's filter columns."""
+    clauses, params = [], {}
+    if len(q) > 200:
+        raise BadRequest("q is too long: use a few words")
+    if district:
+        clauses.append("district = :district")
+        params["district"] = district
+    if pound:
+        clauses.append("pound_id = :pound")
+        params["pound"] = pound
+    if species:
+        from ingest.errors import RecordRejected
+        from ingest.normalise import species_of
+
+        try:
+            params["species"] = species_of(species)
+        except RecordRejected:
+            raise BadRequest(f"'{species}' is not a kind of cattle") from None
+        clauses.append("(' ' || species || ' ') LIKE '% ' || :species || ' %'")
+    for i, word in enumerate(q.split()[:8]):
+        clauses.append(f"search_text LIKE :w{i} ESCAPE '\\'")
+        params[f"w{i}"] = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    return (" AND ".join(clauses) or "1"), params
+
+
+def feed_rows(con: sqlite3.Connection, spec: FeedSpec, where: str, params: dict[str, Any], today: dt.date, limit: int) -> list[dict[str, Any]]:
+    sql = f"SELECT * FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
+    return [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
+
+
+def render_feed(spec: FeedSpec, rows: list[dict[str, Any]], fmt: str, base_url: str, self_url: str, updated: dt.datetime) -> bytes:
+    """Rows following the column contract -> RSS 2.0 or Atom bytes. Ids are the rows' stable ids, so a
+    re-ingest never makes a reader show an old item as new."""
+    fg = FeedGenerator()
+    fg.id(f"{base_url}/feeds/{spec.view}")
+    fg.title(spec.title)
+    fg.description(spec.description)
+    fg.subtitle(spec.description)
+    fg.link(href=base_url + "/", rel="alternate")
+    fg.link(href=self_url, rel="self")
+    fg.language("en-IN")
+    fg.updated(updated)
+    for r in reversed(rows):  # feedgen prepends: add oldest first so the feed reads newest first
+        fe = fg.add_entry()
+        fe.id(f"tag:pinfold,2026:{r['atom_id']}")
+        fe.guid(f"tag:pinfold,2026:{r['atom_id']}", permalink=False)
+        fe.title(r["atom_title"])
+        fe.link(href=base_url + r["atom_link"])
+        when = dt.datetime.fromisoformat(r["atom_updated"])
+        fe.updated(when)
+        fe.published(when)
+        fe.description(r["atom_summary"] or r["atom_title"])
+    with _FEEDGEN_LOCK:
+        return fg.rss_str(pretty=True) if fmt == "rss" else fg.atom_str(pretty=True)

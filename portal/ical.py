@@ -1,0 +1,36 @@
+"""Auctions as iCalendar: stable UIDs, a VTIMEZONE for Asia/Kolkata (a 10:00 auction is 10:00 IST, never 15:30),
+location and lots."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from icalendar import Calendar, Event
+
+KOLKATA = ZoneInfo("Asia/Kolkata")
+
+
+def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime) -> bytes:
+    cal = Calendar()
+    cal.add("prodid", "-//Pinfold//Cattle pound auctions//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", "Pinfold: cattle pound auctions")
+    cal.add("x-wr-timezone", "Asia/Kolkata")
+    for r in rows:
+        start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)
+        ev = Event()
+        ev.add("uid", f"{r['atom_id']}@pinfold")
+        ev.add("dtstamp", stamp)
+        ev.add("dtstart", start)
+        ev.add("dtend", start + dt.timedelta(hours=2))
+        status = "proposed (earliest lawful day; the date is set by the Director)" if r["status"] == "proposed" else r["status"]
+        ev.add("summary", f"Cattle auction: {r['lots']} lots, {r['head_count']} head — {r['place']}")
+        ev.add("location", f"{r['place']}, {r['district']}")
+        ev.add("description", f"Public auction of unclaimed cattle ({status}). {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}")
+        ev.add("url", base_url + r["atom_link"])
+        cal.add_component(ev)
+    cal.add_missing_timezones()
+    return cal.to_ical()

@@ -1,0 +1,59 @@
+"""Pages rendered from jinja2 templates with the language's labels and the era's money notation."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ingest.law.money import Money
+
+from .i18n import date_label, species_label, status_label, t
+
+ENV = Environment(
+    loader=FileSystemLoader(Path(__file__).with_name("templates")),
+    autoescape=select_autoescape(["html"]),  # every value is escaped: HTML in a register stays inert
+)
+
+
+def money_text(m: Money | str | None, on: dt.date | str | None) -> str:
+    """Money (or an exact decimal string) in the notation of its day: 'Rs 2 4 as.' before 1957, '₹2,500.00' after."""
+    if m is None or m == "":
+        return "—"
+    if isinstance(m, str):
+        m = Money(Fraction(m))
+    if isinstance(on, str):
+        on = dt.date.fromisoformat(on[:10])
+    return m.display(on)
+
+
+def lang_switch_url(request: Request, lang: str) -> str:
+    params = dict(request.query_params)
+    params["lang"] = "en" if lang == "ml" else "ml"
+    return f"{request.url.path}?{urlencode(params)}"
+
+
+def render(request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any) -> HTMLResponse:
+    era_day = ctx.get("era_day", today)
+    html = ENV.get_template(template).render(
+        lang=lang,
+        today=today,
+        t=lambda key: t(key, lang),
+        date=lambda d: date_label(d, lang),
+        status=lambda s: status_label(s, lang),
+        species=lambda s: species_label(s, lang),
+        money=lambda m: money_text(m, era_day),
+        m=money_text,
+        lang_switch_url=lang_switch_url(request, lang),
+        **ctx,
+    )
+    resp = HTMLResponse(html, status_code=status_code)
+    if request.query_params.get("lang") == lang:
+        resp.set_cookie("lang", lang, max_age=365 * 86400, samesite="lax")
+    return resp

@@ -1,0 +1,61 @@
+"""RSS 2.0 and Atom for impoundments, notices and auctions, and auctions as iCalendar."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from typing import Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from .. import cache
+from ..deps import DbDep, SettingsDep, TodayDep, VersionDep
+from ..errors import NotFound
+from ..feeds import FEEDS, feed_rows, filters, render_feed
+from ..ical import render_calendar
+
+router = APIRouter(tags=["feeds"])
+
+MEDIA = {"rss": "application/rss+xml; charset=utf-8", "atom": "application/atom+xml; charset=utf-8"}
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def _updated(settings: SettingsDep) -> dt.datetime:
+    try:
+        return dt.datetime.fromtimestamp(os.stat(settings.database).st_mtime, dt.UTC)
+    except OSError:
+        return dt.datetime.now(dt.UTC)
+
+
+@router.get("/feeds/{name}.{fmt}", summary="Impoundments, notices or auctions as RSS 2.0 or Atom")
+def feed(request: Request, name: str, fmt: Literal["rss", "atom"], con: DbDep, settings: SettingsDep, today: TodayDep,
+         version: VersionDep, district: str = "", pound: str = "", species: str = "", q: str = "") -> Response:
+    spec = FEEDS.get(name)
+    if spec is None:
+        raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
+    key = (version, today.isoformat(), str(request.url))
+    body = cache.get(key)
+    if body is None:
+        where, params = filters(district, pound, species, q)
+        rows = feed_rows(con, spec, where, params, today, settings.feed_size)
+        body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
+        cache.put(key, body)
+    return Response(body, media_type=MEDIA[fmt])
+
+
+@router.get("/calendar/auctions.ics", summary="Auctions as iCalendar events (Asia/Kolkata)")
+def auctions_calendar(request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, version: VersionDep,
+                      district: str = "", pound: str = "", species: str = "", q: str = "") -> Response:
+    key = (version, today.isoformat(), str(request.url))
+    body = cache.get(key)
+    if body is None:
+        where, params = filters(district, pound, species, q)
+        spec = FEEDS["auctions"]
+        rows = feed_rows(con, spec, where, params, today - dt.timedelta(days=30), 500)
+        body = render_calendar(rows, _base(request), _updated(settings))
+        cache.put(key, body)
+    return Response(body, media_type="text/calendar; charset=utf-8")

@@ -1,0 +1,132 @@
+"""Pages for owners: search, an animal, its notice and sale account, pounds and districts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from ingest.law.packs import pack
+from ingest.normalise import SPECIES
+
+from .. import db
+from ..deps import DbDep, LangDep, SettingsDep, TodayDep, VersionDep
+from ..errors import NotFound
+from ..law import due_for, rulebook
+from ..render import money_text, render
+from ..search import decorate, parse_query, search
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep,
+         q: str = "", species: str = "", district: str = "", pound: str = "") -> HTMLResponse:
+    params = request.query_params
+    query = parse_query(q, species, district, pound, params.get("from", ""), params.get("to", ""))
+    rows: list[dict[str, Any]] = []
+    total = 0
+    latest: list[dict[str, Any]] = []
+    if query.searched:
+        rows, total = search(con, query, today, limit=settings.page_size)
+    else:
+        latest, _ = search(con, query, today, limit=20)
+    feed_params = {k: v for k, v in (("q", q), ("species", species), ("district", district), ("pound", pound)) if v}
+    return render(
+        request, "index.html", lang, today,
+        q=q, form={"species": query.species, "district": district, "pound": pound, "from": params.get("from", ""), "to": params.get("to", "")},
+        rows=rows, total=total, latest=latest, searched=query.searched,
+        feed_url="/feeds/impounded.rss" + ("?" + urlencode(feed_params) if feed_params else ""),
+        species_list=SPECIES,
+        districts=[r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")],
+        pounds=db.rows(con, "SELECT id, name FROM pounds ORDER BY name"),
+    )
+
+
+def _animal(con: Any, animal_id: str) -> dict[str, Any]:
+    a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (animal_id,))
+    if a is None:
+        raise NotFound(f"No impounded animal has the id '{animal_id[:80]}'.")
+    return a
+
+
+@router.get("/animals/{animal_id}", response_class=HTMLResponse)
+def animal(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep) -> HTMLResponse:
+    a = _animal(con, animal_id)
+    pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
+    due = due_for(a, rulebook(con, version), today)
+    last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
+    sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
+    return render(request, "animal.html", lang, today, a=a, pound=pound, due=due, pack=pack(a["act"]),
+                  last_day=last_day, sale=sale, era_day=dt.date.fromisoformat(a["brought_on"]))
+
+
+@router.get("/animals/{animal_id}/notice", response_class=HTMLResponse)
+def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    a = _animal(con, animal_id)
+    n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
+    if n is None:
+        raise NotFound("This animal left the pound before a notice was due, so no notice was posted (K s.13(1)).")
+    return render(request, "notice.html", lang, today, n=n, pack=pack(a["act"]))
+
+
+@router.get("/animals/{animal_id}/sale-account", response_class=HTMLResponse)
+def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    a = _animal(con, animal_id)
+    s = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
+    if s is None:
+        raise NotFound("The register records no sale of this animal.")
+    return render(request, "sale_account.html", lang, today, a=a, s=s, pack=pack(a["act"]))
+
+
+def _pound_list(con: Any, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    return db.rows(con, f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id
+                               AND i.status IN ('impounded', 'notice_posted')) AS now
+                           FROM pounds p WHERE {where} ORDER BY p.district, p.name""", params)
+
+
+@router.get("/pounds", response_class=HTMLResponse)
+def pounds(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    return render(request, "list.html", lang, today, heading="Pounds", pounds=_pound_list(con))
+
+
+@router.get("/districts/{district}", response_class=HTMLResponse)
+def district(request: Request, district: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    ps = _pound_list(con, "p.district = ?", (district,))
+    if not ps:
+        raise NotFound(f"No pound is listed in a district called '{district[:80]}'.")
+    query = parse_query(district=district)
+    rows, _ = search(con, query, today, limit=100)
+    rows = [r for r in rows if r["status"] in ("impounded", "notice_posted")]
+    return render(request, "list.html", lang, today, heading=district, pounds=ps, rows=rows)
+
+
+@router.get("/pounds/{pound_id}", response_class=HTMLResponse)
+def pound_page(request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep) -> HTMLResponse:
+    p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
+    if p is None:
+        raise NotFound(f"No pound has the id '{pound_id[:80]}'.")
+    pk = pack(p["act"])
+    book = rulebook(con, version)
+    rates = []
+    for kind in SPECIES:  # K s.11(4): the list of fines and feeding rates every pound must display
+        fine = book.fine_scale(pk.id, p["local_authority"], kind, today)
+        feed = book.feeding_rate(pk.id, p["local_authority"], kind, today)
+        if fine or feed:
+            basis = "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r)
+            rates.append({"species": kind, "fine": money_text(fine.amount, today) if fine else None,
+                          "feeding": money_text(feed.amount, today) if feed else None, "basis": basis})
+    rows = decorate(db.rows(con, """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+                                   WHERE i.pound_id = ? AND i.status IN ('impounded', 'notice_posted')
+                                   ORDER BY i.brought_at DESC""", (pound_id,)), today)
+    auctions = db.rows(con, "SELECT * FROM auctions WHERE pound_id = ? AND auction_date >= ? AND status != 'held' ORDER BY auction_date",
+                       (pound_id, today.isoformat()))
+    return render(request, "pound.html", lang, today, pound=p, pack=pk, rates=rates, rows=rows, auctions=auctions)
+
+
+@router.get("/feeds", response_class=HTMLResponse)
+def feeds_index(request: Request, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    return render(request, "feeds.html", lang, today)

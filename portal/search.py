@@ -1,0 +1,123 @@
+"""Owner search: words to full-text search, ear tags to an exact match, kinds to the species column."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from ingest.errors import RecordRejected
+from ingest.normalise import SPECIES, species_of
+
+from .errors import BadRequest
+
+STOPWORDS = {"a", "an", "the", "with", "and", "of", "on", "in", "my", "is", "has", "missing", "lost", "its"}
+TAG = re.compile(r"^(?:[A-Za-z]{2}-\d{2}-\d{3,6}|\d{12})$")
+WORD = re.compile(r"[A-Za-z0-9\u0D00-\u0D7F][A-Za-z0-9\u0D00-\u0D7F-]*")
+
+
+@dataclass
+class Query:
+    q: str = ""
+    species: str = ""
+    district: str = ""
+    pound: str = ""
+    date_from: dt.date | None = None
+    date_to: dt.date | None = None
+    words: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+
+    @property
+    def searched(self) -> bool:
+        return bool(self.q or self.species or self.district or self.pound or self.date_from or self.date_to)
+
+
+def parse_date(value: str | None, name: str) -> dt.date | None:
+    if not value:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise BadRequest(f"'{value}' is not a date for {name}: write YYYY-MM-DD") from None
+
+
+def parse_query(q: str = "", species: str = "", district: str = "", pound: str = "", date_from: str = "", date_to: str = "") -> Query:
+    """'black cow KL-07-1234' -> words ['black'], species 'cow', tags ['KL-07-1234']."""
+    if len(q) > 500:
+        raise BadRequest("the search is too long: use a few words")
+    query = Query(q=q.strip(), district=district.strip(), pound=pound.strip(),
+                  date_from=parse_date(date_from, "from"), date_to=parse_date(date_to, "to"))
+    if species:
+        try:
+            query.species = species_of(species)
+        except RecordRejected:
+            raise BadRequest(f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}") from None
+    for raw in q.split():
+        token = raw.strip(".,;:()\"'")
+        if TAG.match(token):
+            query.tags.append(token.upper())
+            continue
+        for w in WORD.findall(token):
+            lw = w.lower()
+            if lw in STOPWORDS:
+                continue
+            if not query.species:
+                try:
+                    query.species = species_of(lw)
+                    continue
+                except RecordRejected:
+                    pass
+            query.words.append(lw)
+    return query
+
+
+def fts_expression(words: list[str]) -> str:
+    """['black', 'white-patch'] -> '"black" "white-patch"': every word quoted, so user input is never FTS syntax."""
+    return " ".join('"' + w.replace('"', '""') + '"' for w in words)
+
+
+def where_clause(query: Query) -> tuple[str, list[Any]]:
+    clauses, params = [], []
+    if query.words:
+        clauses.append("i.rowid IN (SELECT rowid FROM impoundments_fts WHERE impoundments_fts MATCH ?)")
+        params.append(fts_expression(query.words))
+    for tag in query.tags:
+        clauses.append("(' ' || i.ear_tags || ' ') LIKE ?")
+        params.append(f"% {tag} %")
+    for col, val in (("i.species", query.species), ("i.district", query.district), ("i.pound_id", query.pound)):
+        if val:
+            clauses.append(f"{col} = ?")
+            params.append(val)
+    if query.date_from:
+        clauses.append("i.brought_on >= ?")
+        params.append(query.date_from.isoformat())
+    if query.date_to:
+        clauses.append("i.brought_on <= ?")
+        params.append(query.date_to.isoformat())
+    return (" AND ".join(clauses) or "1"), params
+
+
+SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought_at, i.brought_on, i.species, i.head_count,
+                   i.description, i.ear_tags, i.status, i.left_on, i.auction_earliest_on, i.notice_due_on
+            FROM impoundments i JOIN pounds p ON p.id = i.pound_id"""
+
+
+def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
+    """Adds days in pound and the last day to claim before the auction (the day before the earliest auction)."""
+    for r in rows:
+        start = dt.date.fromisoformat(r["brought_on"])
+        end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
+        r["days_in_pound"] = max(0, (end - start).days)
+        r["last_day"] = None
+        if r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
+            r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
+    return rows
+
+
+def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+    where, params = where_clause(query)
+    total = con.execute(f"SELECT count(*) FROM impoundments i WHERE {where}", params).fetchone()[0]
+    rows = [dict(r) for r in con.execute(f"{SELECT} WHERE {where} ORDER BY i.brought_at DESC LIMIT ? OFFSET ?", [*params, limit, offset])]
+    return decorate(rows, today), total

@@ -1,0 +1,43 @@
+"""One Settings object for the portal. `get_settings()` is cached; tests override it with their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+import os
+
+IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Documented in README "Settings"; tests/test_settings.py checks that every field is documented.
+
+    database     the public SQLite file (never the private one)
+    metadata     Datasette's metadata.yml
+    today        fixes "today" (India's date) for tests and reproducible pages; None = the real date
+    page_size    results per search page
+    feed_size    items per feed
+    cache_seconds  Cache-Control max-age on pages, feeds, calendar and /data
+    sql_time_limit_ms  Datasette's time limit for one SQL query
+    max_returned_rows  Datasette's cap on rows per query
+    """
+
+    database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
+    metadata: Path = Path(__file__).resolve().parents[1] / "metadata.yml"
+    today: dt.date | None = None
+    page_size: int = 50
+    feed_size: int = 50
+    cache_seconds: int = 300
+    sql_time_limit_ms: int = 1000
+    max_returned_rows: int = 1000
+
+    def today_in_india(self) -> dt.date:
+        return self.today or dt.datetime.now(IST).date()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
