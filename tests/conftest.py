@@ -1,0 +1,134 @@
+"""Shared fixtures: real SQLite files built by the real ingest, the real app in-process, a real uvicorn on loopback."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import socket
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from ingest.build import ingest
+from ingest.demo import write_demo
+from portal.app import create_app
+from portal.settings import IST, Settings
+
+FIXTURES = Path(__file__).with_name("fixtures")
+SAMPLE = FIXTURES / "sample-registers"
+MESSY = FIXTURES / "messy"
+# The demo is built around India's date today, so the SQL views that use date('now') have rows "this week".
+TODAY = dt.datetime.now(IST).date()
+
+
+@pytest.fixture(scope="session")
+def sample_dbs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    out = tmp_path_factory.mktemp("sample")
+    pub, priv = out / "public.db", out / "private.db"
+    ingest(SAMPLE, pub, priv)
+    return pub, priv
+
+
+@pytest.fixture(scope="session")
+def demo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("demo") / "data"
+    write_demo(out, today=TODAY, rows=900, seed=1961)
+    return out
+
+
+@pytest.fixture(scope="session")
+def demo_dbs(demo_dir: Path) -> tuple[Path, Path]:
+    pub, priv = demo_dir.parent / "public.db", demo_dir.parent / "private.db"
+    ingest(demo_dir, pub, priv)
+    return pub, priv
+
+
+@pytest.fixture(scope="session")
+def settings(demo_dbs: tuple[Path, Path]) -> Settings:
+    return Settings(database=demo_dbs[0], today=TODAY)
+
+
+@pytest.fixture(scope="session")
+def client(settings: Settings):
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(settings), base_url="http://testserver") as c:
+        yield c
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """A real uvicorn serving the app on loopback, in a thread."""
+
+    def __init__(self, settings: Settings):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(settings: Settings) -> Iterator[LiveServer]:
+    with LiveServer(settings) as s:
+        yield s
+
+
+def personal_names(private_db: Path) -> set[str]:
+    """Every seizer, owner and buyer name the private register holds."""
+    con = sqlite3.connect(private_db)
+    names: set[str] = set()
+    for row in con.execute("SELECT seizer_name, owner_name, buyer_name FROM register_entries"):
+        names.update(n for n in row if n and len(n) > 5)
+    con.close()
+    return names
+
+
+@pytest.fixture(scope="session")
+def demo_names(demo_dbs: tuple[Path, Path]) -> set[str]:
+    names = personal_names(demo_dbs[1])
+    assert len(names) > 50  # the sweep is only as good as the names it looks for
+    return names
+
+
+def make_data_dir(tmp: Path, files: dict[str, Path | bytes | str], pound_id: str = "p1", act: str = "kerala-1961") -> Path:
+    """A tiny DATA_DIR with one pound and the given register files (a fixture path, or the bytes/text to write)."""
+    root = tmp / "data"
+    (root / "registers" / pound_id).mkdir(parents=True)
+    (root / "pounds.csv").write_text(
+        "id,name,act,local_authority,district,village,latitude,longitude\n"
+        f"{pound_id},Test Pound,{act},Test Panchayat,Thrissur,Ollur,10.47,76.25\n",
+        encoding="utf-8",
+    )
+    for name, content in files.items():
+        target = root / "registers" / pound_id / name
+        if isinstance(content, Path):
+            shutil.copy(content, target)
+        elif isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+    return root

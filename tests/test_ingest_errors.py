@@ -1,0 +1,62 @@
+"""A file that cannot be read: one line naming it, exit 2, the previous databases untouched."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .conftest import MESSY, SAMPLE, make_data_dir
+
+PINFOLD = str(Path(os.environ.get("VIRTUAL_ENV", Path(__file__).parents[1] / ".venv")) / "bin" / "pinfold")
+
+
+def pinfold(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([PINFOLD, *map(str, args)], capture_output=True, text=True, timeout=120)
+
+
+def test_summary_line_and_exit_0(tmp_path: Path) -> None:
+    out = pinfold("ingest", SAMPLE, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "files 6, records 721: stored 675, duplicates 1, rejects 45"
+
+
+@pytest.mark.parametrize(
+    ("setup", "expect"),
+    [
+        (lambda d: (d / "pounds.csv").unlink(), "pounds.csv: missing"),
+        (lambda d: (d / "pounds.csv").write_text("just,a,list\n1,2,3\n"), "pounds.csv: needs a header row"),
+        (lambda d: (d / "pounds.csv").write_text("id,name,act\np1,Test,kerala-2099\n"), "act 'kerala-2099' has no rule pack"),
+        (lambda d: (d / "registers" / "nowhere").mkdir(), "no pound with id 'nowhere' in pounds.csv"),
+        (lambda d: shutil.copy(MESSY / "corrupt.xlsx", d / "registers" / "p1" / "corrupt.xlsx"), "corrupt.xlsx: not a readable XLSX workbook"),
+        (lambda d: shutil.copy(MESSY / "not-a-register.pdf", d / "registers" / "p1"), "not-a-register.pdf: not a register format"),
+        (lambda d: (d / "registers" / "p1" / "notes.csv").write_text("hello\nworld\n"), "notes.csv: no header row naming a date and the cattle"),
+    ],
+)
+def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, expect: str) -> None:
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0
+    before = (pub.read_bytes(), priv.read_bytes())
+    setup(data)
+    out = pinfold("ingest", data, "--db", pub, "--private-db", priv)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and expect in lines[0] and "Traceback" not in out.stderr
+    assert (pub.read_bytes(), priv.read_bytes()) == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["p.db", "q.db"]  # no half-written files
+
+
+def test_read_only_output_folder(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        out_dir = Path("/proc/pinfold-cannot-write-here")  # root ignores permissions; /proc refuses new files
+    else:
+        out_dir = tmp_path / "ro"
+        out_dir.mkdir()
+        out_dir.chmod(0o500)
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    out = pinfold("ingest", data, "--db", out_dir / "p.db", "--private-db", out_dir / "q.db")
+    assert out.returncode == 2 and "cannot write the databases there" in out.stderr and len(out.stderr.strip().splitlines()) == 1

@@ -1,0 +1,127 @@
+"""One fixture file per kind of mess; each test ingests it for real and checks every record's fate."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ingest.build import Summary, ingest
+
+from .conftest import MESSY, make_data_dir
+
+
+def run(tmp_path: Path, name: str, act: str = "kerala-1961", extra: dict[str, Path] | None = None) -> tuple[dict[int, dict[str, Any]], dict[int, str], Summary]:
+    files: dict[str, Path | bytes | str] = {name: MESSY / name, **(extra or {})}
+    data = make_data_dir(tmp_path, files, act=act)
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    summary = ingest(data, pub, priv)
+    con = sqlite3.connect(pub)
+    con.row_factory = sqlite3.Row
+    imps = {r["source_row"]: dict(r) for r in con.execute("SELECT * FROM impoundments")}
+    rejects = {r["source_row"]: r["reason"] for r in con.execute("SELECT * FROM rejects")}
+    assert summary.records == summary.stored + summary.duplicates + summary.rejects
+    return imps, rejects, summary
+
+
+@pytest.mark.parametrize("name", ["bom.csv", "utf16.tsv", "semicolon.csv", "cp1252.csv"])
+def test_encodings_and_delimiters(tmp_path: Path, name: str) -> None:
+    imps, rejects, s = run(tmp_path, name)
+    assert rejects == {}
+    assert imps[2]["species"] == "cow" and imps[2]["head_count"] == 2 and imps[2]["brought_at"] == "2025-04-03T15:05"
+    assert imps[3]["species"] == "buffalo" and imps[3]["brought_at"] == "2025-04-04T07:30"
+    assert imps[3]["ear_tags"] == "KL-07-2331"
+    assert imps[2]["owner_known"] == 0 and imps[3]["owner_known"] == 1
+    if name == "cp1252.csv":
+        assert "café-au-lait ½" in imps[2]["description"]
+
+
+def test_number_and_description_in_one_cell(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "number-and-description.csv")
+    assert (imps[2]["head_count"], imps[2]["species"], imps[2]["description"]) == (3, "goat", "brown, blind in left eye")
+    assert (imps[3]["head_count"], imps[3]["species"], imps[3]["description"]) == (1, "bull", "brown")
+    assert (imps[4]["head_count"], imps[4]["species"], imps[4]["species_as_written"]) == (2, "goat", "nanny-goats")
+    assert "negative" in rejects[5] and "at least one" in rejects[6] and "not cattle" in rejects[7]
+
+
+def test_malayalam_headers_kinds_and_unknown_owner(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "malayalam.csv")
+    assert [imps[r]["species"] for r in (2, 3, 4)] == ["bull", "cow", "buffalo"]
+    assert imps[3]["head_count"] == 2 and imps[3]["owner_known"] == 0 and imps[4]["owner_known"] == 0
+    assert imps[2]["owner_known"] == 1
+    assert "not cattle" in rejects[5]
+
+
+def test_every_date_form_of_the_contract(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "dates.csv")
+    got = {r: imps[r]["brought_at"] for r in imps}
+    assert got == {
+        2: "2025-04-03T14:30",
+        3: "2025-04-01T17:15",
+        4: "2025-04-03T17:10",  # 11:40Z is 17:10 in India
+        5: "2025-04-03T17:10",
+        6: "1859-03-14",  # no hour in the register: none invented
+        7: "2025-04-03",
+    }
+    assert "not a real date" in rejects[8] and "could not be read" in rejects[9] and "blank" in rejects[10]
+
+
+def test_xlsx_title_rows_date_cells_blank_rows_total(tmp_path: Path) -> None:
+    imps, rejects, s = run(tmp_path, "title-rows.xlsx")
+    assert imps[5]["brought_at"] == "2025-04-02T11:20" and imps[5]["species"] == "buffalo"
+    assert imps[6]["brought_at"] == "2025-04-03" and imps[6]["head_count"] == 2
+    assert imps[8]["brought_at"] == "2025-04-04" and imps[8]["species"] == "bull"  # an Excel serial number
+    assert set(rejects) == {9}
+    assert s.records == 4  # the TOTAL row and blank rows are not records
+
+
+def test_json_lines_nested_objects(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "nested.jsonl")
+    assert imps[1]["species"] == "cow" and imps[1]["head_count"] == 2 and imps[1]["owner_known"] == 0
+    assert imps[3]["owner_known"] == 1 and imps[3]["place_seized"] == "Irinjalakuda"
+    assert set(rejects) == {4}  # a broken line is a reject with its line number, not a crash
+
+
+def test_json_export_finds_the_rows_inside(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "export.json")
+    assert rejects == {}
+    assert (imps[1]["species"], imps[1]["brought_at"], imps[2]["head_count"]) == ("bull", "2025-04-03T14:10", 2)
+
+
+def test_ragged_rows_and_blank_lines(tmp_path: Path) -> None:
+    imps, rejects, s = run(tmp_path, "ragged.csv")
+    assert sorted(imps) == [2, 3, 6] and rejects == {}
+    assert imps[3]["place_seized"] == "Ollur"
+
+
+def test_hostile_text_is_kept_as_text(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "hostile.csv")
+    assert imps[2]["description"].startswith("<script>")  # stored as data; pages escape it (test_portal)
+    assert imps[2]["place_seized"].startswith("=HYPERLINK")
+    assert "\x00" not in imps[3]["description"]
+
+
+def test_unknown_layout_described_by_a_mapping_file(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "unknown-layout.csv", extra={"unknown-layout.csv.mapping.json": MESSY / "unknown-layout.csv.mapping.json"})
+    assert rejects == {}
+    assert (imps[2]["species"], imps[2]["head_count"], imps[2]["place_seized"]) == ("cow", 2, "Ollur")
+
+
+def test_outcomes_from_remarks(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "outcomes.csv")
+    assert (imps[2]["status"], imps[2]["claimed_on"], imps[2]["fine_levied_rupees"]) == ("claimed", "2025-04-05", "500.00")
+    assert (imps[3]["status"], imps[3]["notice_posted_on"], imps[3]["sold_on"]) == ("sold", "2025-04-11", "2025-04-19")
+    assert imps[4]["status"] == "released_on_deposit"
+    assert "before the day brought" in rejects[5]
+
+
+def test_1857_fines_in_annas(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "money-1857.csv", act="act-iii-1857")
+    assert rejects == {}
+    six = imps[2]
+    assert (six["species"], six["head_count"], six["fine_levied_rupees"], six["fine_due_rupees"]) == ("bullock", 6, "1.50", "1.50")
+    assert (six["fine_levied_minor"], six["money_unit"]) == (288, "pie")  # Rs 1 8 as. = 288 pies
+    assert imps[3]["fine_due_rupees"] == "0.50" and imps[3]["brought_at"] == "1858-01-13"
+    assert imps[4]["fine_due_rupees"] == "0.75"
