@@ -1,0 +1,201 @@
+"""Datasette at /data, driven in-process through the real app: links, canned queries, metadata, privacy."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sqlite3
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .conftest import TODAY
+
+METADATA = yaml.safe_load((Path(__file__).parents[1] / "metadata.yml").read_text(encoding="utf-8"))
+QUERIES = METADATA["databases"]["pounds"]["queries"]
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.scripts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(a["href"] or "")
+        if tag == "script" and a.get("src"):
+            self.scripts.append(a["src"] or "")
+
+
+def links(html: str) -> Links:
+    p = Links()
+    p.feed(html)
+    return p
+
+
+def local(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def query(client, name: str, **params: str) -> list[dict]:
+    r = client.get(f"/data/pounds/{name}.json", params={"_shape": "array", **params})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_every_canned_query_has_title_description_and_runs(client) -> None:
+    for name, q in QUERIES.items():
+        assert q["title"] and len(q["description"]) > 30
+        params = {p: ("" if p == "pound" else TODAY.isoformat()) for p in q.get("params", [])}
+        query(client, name, **params)
+
+
+def test_fines_per_pound_per_month_adds_up(client, demo_dbs) -> None:
+    rows = query(client, "fines_per_pound_per_month", pound="tcr-corp")
+    con = sqlite3.connect(demo_dbs[0])
+    want = con.execute("""SELECT sum(coalesce(fine_levied_minor, fine_due_minor)) FROM impoundments
+                          WHERE pound_id = 'tcr-corp' AND status IN ('claimed', 'released_on_deposit', 'sold')""").fetchone()[0]
+    assert rows and sum(r["fines_minor"] for r in rows) == want
+    r = rows[0]
+    assert r["fines_rupees"] == f"{r['fines_minor'] // 100}.{r['fines_minor'] % 100:02d}"
+
+
+def test_fines_above_scale_are_above_it(client) -> None:
+    rows = query(client, "fines_above_scale", pound="")
+    assert rows
+    assert all(Fraction(r["fine_levied_rupees"]) > Fraction(r["fine_due_rupees"]) for r in rows)
+
+
+def test_outcomes_shares_add_to_a_hundred(client) -> None:
+    for r in query(client, "outcomes_by_pound"):
+        total = sum(v for k, v in r.items() if k.endswith("_pct"))
+        assert abs(total - 100) < 0.5
+
+
+def test_days_in_pound_longest_is_at_least_average(client) -> None:
+    rows = query(client, "days_in_pound_by_pound")
+    assert rows and all(r["longest_days"] >= r["average_days"] >= 0 for r in rows)
+
+
+def test_auctions_and_proceeds_match_the_sales(client, demo_dbs) -> None:
+    con = sqlite3.connect(demo_dbs[0])
+    for r in query(client, "auctions_and_proceeds"):
+        assert r["sales"] == con.execute("SELECT count(*) FROM sales WHERE pound_id = ?", (r["pound_id"],)).fetchone()[0]
+
+
+def test_conflict_of_interest_sale_is_flagged_with_its_role(client) -> None:
+    rows = query(client, "conflict_of_interest_sales")
+    assert [r["conflict_role"] for r in rows] == ["pound-keeper"]
+
+
+def test_surplus_past_three_months_is_past(client) -> None:
+    rows = query(client, "surplus_held_past_three_months")
+    assert rows and all(r["surplus_held_until"] < TODAY.isoformat() for r in rows)
+
+
+def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
+    con = sqlite3.connect(demo_dbs[0])
+    now = con.execute("SELECT sum(head_count) FROM impoundments WHERE status IN ('impounded', 'notice_posted')").fetchone()[0]
+    assert sum(r["head"] for r in query(client, "animals_in_pound_now")) == now
+    week = query(client, "notices_due_this_week")
+    assert week and all(TODAY.isoformat() <= r["notice_day"] <= (TODAY + dt.timedelta(7)).isoformat() for r in week)
+
+
+def test_fine_scales_in_force_on_a_date(client) -> None:
+    rows = query(client, "fine_scales_on_date", on_date="1858-01-05")
+    assert {r["act"] for r in rows} == {"act-iii-1857", "cattle-trespass-1871"} or {r["act"] for r in rows} == {"act-iii-1857"}
+    assert any(r["species"] == "camel" and r["amount_display"] == "8 as." for r in rows)
+    modern = query(client, "fine_scales_on_date", on_date=TODAY.isoformat())
+    assert any(r["act"] == "kerala-1961" for r in modern)
+
+
+def test_search_finds_a_cow_by_a_word_of_its_marks(client) -> None:
+    r = client.get("/data/pounds/impoundments.json", params={"_search": "socks", "_shape": "array", "species": "cow"})
+    rows = r.json()
+    assert rows and all("socks" in row["description"] for row in rows)
+    bad = client.get("/data/pounds/impoundments.json", params={"_search": '"unbalanced AND (', "_shape": "array"})
+    assert bad.status_code == 200  # user input is escaped, not FTS syntax
+
+
+def test_facet_next_page_and_export_links_resolve_under_data(client) -> None:
+    r = client.get("/data/pounds/impoundments", params={"_facet": "district"})
+    assert r.status_code == 200
+    found = links(r.text)
+    hrefs = [local(h) for h in found.hrefs if not h.startswith("#") and "openstreetmap" not in h and "datasette.io" not in h and "github" not in h]
+    data_links = [h for h in hrefs if h.startswith("/data")]
+    assert not [h for h in hrefs if h.startswith("/pounds/") or h.startswith("/data/data")]
+    facet = next(h for h in data_links if "district=" in h)
+    nxt = next(h for h in data_links if "_next=" in h)
+    more = next(h for h in data_links if "_facet_size=max" in h)
+    csv_link = next(h for h in data_links if ".csv" in h)
+    for h in (facet, nxt, more, csv_link):
+        assert client.get(h.replace("&amp;", "&")).status_code == 200, h
+    j = client.get("/data/pounds/impoundments.json").json()
+    assert local(j["next_url"]).startswith("/data/pounds/impoundments.json")
+    assert client.get(local(j["next_url"])).status_code == 200
+    link_header = client.get("/data/pounds/impoundments.json").headers["link"]
+    assert "/data/pounds/impoundments.json?_next=" in link_header
+
+
+def test_plugin_assets_resolve(client) -> None:
+    page = client.get("/data/pounds/pounds")
+    scripts = [local(s) for s in links(page.text).scripts]
+    plugin = [s for s in scripts if "cluster" in s]
+    assert plugin, scripts
+    for s in plugin:
+        assert client.get(s).status_code == 200
+
+
+def test_every_published_table_and_column_has_a_description(demo_dbs) -> None:
+    con = sqlite3.connect(demo_dbs[0])
+    tables = METADATA["databases"]["pounds"]["tables"]
+    for name, kind in con.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'impoundments_fts%' AND name NOT LIKE 'sqlite_%'"):
+        assert name in tables and tables[name].get("description"), name
+        if kind == "table":
+            cols = [r[1] for r in con.execute(f'PRAGMA table_info("{name}")')]
+            missing = [c for c in cols if not tables[name].get("columns", {}).get(c)]
+            assert missing == [], f"{name}: {missing}"
+
+
+def test_licence_source_and_about(client) -> None:
+    home = client.get("/data/").text
+    assert "ODbL" in home and METADATA["license"] and METADATA["source"]
+
+
+def test_no_personal_name_reachable_through_data(client, demo_names) -> None:
+    dbs = client.get("/data/-/databases.json").json()
+    assert [d["name"] for d in dbs] == ["pounds"]  # the private database is never attached
+    whole = client.get("/data/pounds.db").content  # everything the SQL box could ever reach
+    assert len(whole) > 100_000
+    assert [n for n in demo_names if n.encode() in whole] == []
+    for table in ("impoundments", "rejects", "sales", "notices", "auctions"):
+        csv = client.get(f"/data/pounds/{table}.csv", params={"_stream": "on", "_size": "max"}).text
+        assert [n for n in demo_names if n in csv] == []
+
+
+@pytest.mark.parametrize(
+    "sql",
+    ["insert into pounds (id, name, act) values ('x', 'x', 'x')", "attach database '/etc/passwd' as p", "pragma writable_schema = 1",
+     "delete from impoundments"],
+)
+def test_sql_box_cannot_write_or_attach(client, sql: str) -> None:
+    r = client.get("/data/pounds.json", params={"sql": sql})
+    assert r.status_code in (400, 403)
+
+
+def test_sql_box_is_bounded(client) -> None:
+    r = client.get("/data/pounds.json", params={"sql": "select * from impoundments a, impoundments b", "_shape": "array"})
+    assert r.status_code == 200 and len(r.json()) <= 1000  # max_returned_rows
+    slow = client.get("/data/pounds.json", params={
+        "sql": "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c"})
+    assert slow.status_code == 400 and "interrupted" in slow.text.lower()
+
+
+def test_cache_headers_on_data(client) -> None:
+    r = client.get("/data/pounds/impoundments.json")
+    assert "max-age=" in r.headers["cache-control"]

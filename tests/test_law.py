@@ -1,0 +1,195 @@
+"""The rule packs on worked examples taken from the Acts' text: one per section that computes something."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ingest.law.clock import add_months, days_in_pound, deadlines
+from ingest.law.conflicts import roster_match, same_person
+from ingest.law.dues import compute_due
+from ingest.law.money import Money, parse_money
+from ingest.law.packs import all_packs, pack
+from ingest.law.rules import RateRow, RuleBook, statutory_rows
+
+D = dt.date
+K, OLD, C1871 = pack("kerala-1961"), pack("act-iii-1857"), pack("cattle-trespass-1871")
+
+
+def book(*packs, feeding=(), habitual=(), scales=()):
+    return RuleBook(fine_scales=statutory_rows(list(packs)) + list(scales), feeding_rates=list(feeding), habitual=list(habitual))
+
+
+def rate(act, area, species, amount, start=None, end=None, status="notified", id=1):
+    return RateRow(id, act, area, species, amount, start, end, "test notification", status)
+
+
+# --- the clock: K s.13(1), s.13(3), s.19; 1857 s.VIII, s.IX proviso, s.XIV --------------------------------
+
+
+@pytest.mark.parametrize("p", [K, OLD, C1871])
+def test_seven_days_then_notice_then_seven_days_then_auction(p) -> None:
+    # "not claimed within seven days" from the 1st: the 2nd..8th are the seven days, the notice falls due on the 9th.
+    d = deadlines(p, D(2025, 4, 1))
+    assert d == (D(2025, 4, 9), D(2025, 4, 17), D(2025, 4, 11))
+
+
+def test_clock_across_month_end_and_leap_day() -> None:
+    assert deadlines(K, D(2025, 1, 28)).notice_due_on == D(2025, 2, 5)
+    assert deadlines(K, D(2024, 2, 21)).notice_due_on == D(2024, 2, 29)
+    assert deadlines(K, D(2024, 2, 21)).complaint_deadline_on == D(2024, 3, 2)
+    assert deadlines(K, D(2023, 2, 21)).complaint_deadline_on == D(2023, 3, 3)
+    assert deadlines(K, D(2025, 12, 28)).auction_earliest_on == D(2026, 1, 13)
+
+
+def test_clock_counts_from_seizure_and_from_the_notice_actually_posted() -> None:
+    d = deadlines(K, D(2025, 4, 3), seized_on=D(2025, 4, 2), notice_posted_on=D(2025, 4, 14))
+    assert d == (D(2025, 4, 10), D(2025, 4, 22), D(2025, 4, 12))
+
+
+def test_1857_no_auction_while_complaint_pending_but_kerala_has_no_such_proviso() -> None:
+    assert deadlines(OLD, D(1858, 1, 5), complaint_pending=True).auction_earliest_on is None
+    assert deadlines(C1871, D(1900, 1, 5), complaint_pending=True).auction_earliest_on is None
+    assert deadlines(K, D(2025, 1, 5), complaint_pending=True).auction_earliest_on == D(2025, 1, 21)
+
+
+@given(st.dates(min_value=D(1857, 1, 1), max_value=D(2100, 1, 1)))
+def test_clock_order_holds_for_any_day(d: dt.date) -> None:
+    n, a, c = deadlines(K, d)
+    assert d < n < a and (a - n).days == 8 and (c - d).days == 10
+
+
+# --- money: 1857 s.VI, 1871 s.12, K s.11 -----------------------------------------------------------------
+
+
+def test_1857_scale_exact_annas() -> None:
+    b = book(OLD)
+    fine = lambda kind, n: compute_due(OLD, b, "x", kind, n, D(1858, 1, 5), D(1858, 1, 5)).fine  # noqa: E731
+    assert fine("camel", 1) == Money.annas(8) and fine("buffalo", 1).display(D(1858, 1, 1)) == "8 as."
+    assert fine("cow", 1) == Money(Fraction(1, 4)) and fine("pony", 1) == Money.annas(4)
+    assert fine("calf", 3).display(D(1858, 1, 1)) == "6 as." and fine("goat", 1) == Money.annas(1)
+    assert fine("bullock", 9).display(D(1858, 1, 1)) == "Rs 2 4 as."  # 36 annas
+    assert fine("bullock", 9).decimal_str() == "2.25"
+    assert fine("elephant", 1) is None  # not on the 1857 scale: no figure invented
+
+
+def test_1871_scale_from_its_section_12() -> None:
+    b = book(C1871)
+    fine = lambda kind: compute_due(C1871, b, "x", kind, 1, D(1900, 1, 5), D(1900, 1, 5)).fine  # noqa: E731
+    assert (fine("elephant"), fine("camel"), fine("mule"), fine("pig"), fine("sheep")) == (
+        Money.of(2), Money.annas(8), Money.annas(4), Money.annas(2), Money.annas(1))
+
+
+def test_kerala_scale_by_area_and_kind_and_date() -> None:
+    scales = [
+        rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1), id=10),
+        rate("kerala-1961", "Kozhikode Municipal Corporation", "*", Money.of(1000), D(2017, 1, 1), id=11),
+        rate("kerala-1961", "*", "goat", Money.of(200), D(2010, 1, 1), id=12),
+    ]
+    b = book(K, scales=scales)
+    f = lambda area, kind, day: b.fine_scale("kerala-1961", area, kind, day)  # noqa: E731
+    assert f("Ollur", "cow", D(2025, 1, 1)).amount == Money.of(500)
+    assert f("Ollur", "goat", D(2025, 1, 1)).amount == Money.of(200)
+    assert f("Kozhikode Municipal Corporation", "cow", D(2025, 1, 1)).amount == Money.of(1000)
+    assert f("Kozhikode Municipal Corporation", "cow", D(2016, 12, 31)).amount == Money.of(500)  # scale in force on the day brought
+    assert f("Ollur", "cow", D(2009, 1, 1)) is None
+
+
+def test_habitual_trespass_area_doubles_at_most() -> None:
+    habitual = [rate("kerala-1961", "Thrissur Municipal Corporation", "cow", Money.of(3))]  # notified as 3x: capped at 2 (K s.11(2))
+    b = book(K, scales=[rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1))], habitual=habitual)
+    due = compute_due(K, b, "Thrissur Municipal Corporation", "cow", 2, D(2025, 4, 1), D(2025, 4, 1))
+    assert (due.habitual_multiplier, due.fine) == (2, Money.of(2000))
+    assert "K s.11(2)" in due.sections
+    other = compute_due(K, b, "Thrissur Municipal Corporation", "goat", 2, D(2025, 4, 1), D(2025, 4, 1))
+    assert other.fine == Money.of(1000)
+
+
+def test_feeding_per_head_per_day_with_a_rate_change_mid_stay() -> None:
+    feeding = [
+        rate("kerala-1961", "*", "*", Money.of(100), D(2010, 1, 1), D(2025, 4, 4), id=1),
+        rate("kerala-1961", "*", "*", Money.of(150), D(2025, 4, 5), id=2),
+    ]
+    b = book(K, scales=[rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1))], feeding=feeding)
+    due = compute_due(K, b, "x", "cow", 2, D(2025, 4, 1), D(2025, 4, 7))
+    # days 1, 2, 3, 4 April at 100 and 5, 6 April at 150, for 2 head
+    assert due.days_in_pound == 6 and due.feeding == Money.of(2 * (4 * 100 + 2 * 150))
+    assert due.total == Money.of(1000 + 1400)
+
+
+def test_feeding_stops_when_the_register_says_the_animal_left() -> None:
+    b = book(K, feeding=[rate("kerala-1961", "*", "*", Money.of(100), D(2010, 1, 1))])
+    due = compute_due(K, b, "x", "cow", 1, D(2025, 4, 1), D(2025, 6, 1), ended_on=D(2025, 4, 3))
+    assert due.days_in_pound == 2 and due.feeding == Money.of(200)
+
+
+def test_1857_feeding_in_pies_is_exact() -> None:
+    b = book(OLD, feeding=[rate("act-iii-1857", "*", "goat", parse_money("6 p."), D(1857, 1, 1))])
+    due = compute_due(OLD, b, "x", "goat", 3, D(1858, 1, 1), D(1858, 1, 8))
+    assert due.feeding == Money.of(0, pies=6 * 3 * 7)  # 126 pies = 10 annas 6 pies
+    assert due.feeding.display(D(1858, 1, 1)) == "10 as. 6 p."
+    assert due.total.display(D(1858, 1, 1)) == "13 as. 6 p."  # with the fine of 1 anna a head
+
+
+def test_days_in_pound_counts_part_days() -> None:
+    assert days_in_pound(D(2025, 4, 3), D(2025, 4, 3)) == 1
+    assert days_in_pound(D(2025, 4, 3), D(2025, 4, 5)) == 2
+
+
+def test_surplus_held_three_months_at_month_end() -> None:  # K s.16(3); 1857 s.XI
+    assert add_months(D(2025, 11, 30), 3) == D(2026, 2, 28)
+    assert add_months(D(2023, 11, 30), 3) == D(2024, 2, 29)
+    assert add_months(D(2025, 1, 15), 3) == D(2025, 4, 15)
+
+
+@pytest.mark.parametrize(
+    ("text", "rupees"),
+    [("250", "250.00"), ("Rs. 250/-", "250.00"), ("₹250", "250.00"), ("2,500.00", "2500.00"), ("4 as.", "0.25"),
+     ("Rs. 2 4 as.", "2.25"), ("Rs 1-8-0", "1.50"), ("2 as. 6 p.", "0.15625"), ("1 p.", "1/192")],
+)
+def test_money_notations_parse_exactly(text: str, rupees: str) -> None:
+    assert parse_money(text).decimal_str() == rupees
+
+
+def test_money_display_by_era() -> None:
+    assert Money.of(2500).display(D(2025, 1, 1)) == "₹2,500.00"
+    assert Money.of(2, annas=4).display(D(1858, 1, 1)) == "Rs 2 4 as."
+    assert Money.annas(4).minor_units(D(1858, 1, 1)) == (48, "pie")
+    assert Money.of("12.50").minor_units(D(2025, 1, 1)) == (1250, "paisa")
+    with pytest.raises(TypeError):
+        Money.of(1) * 1.5  # type: ignore[operator]
+
+
+@given(st.integers(0, 10**6), st.integers(0, 15), st.integers(0, 11))
+def test_money_round_trips_through_its_notation(rs: int, annas: int, pies: int) -> None:
+    m = Money.of(rs, annas=annas, pies=pies)
+    assert parse_money(m.display(D(1858, 1, 1))) == m
+
+
+# --- conflicts of interest: K s.18(1); 1857 s.X ---------------------------------------------------------
+
+
+def test_names_match_with_care() -> None:
+    assert same_person("K. Raghavan Nair", "Raghavan Nair K.")
+    assert same_person("K. Raghavan Nair", "Ragavan Nair")
+    assert not same_person("M. Raghavan Nair", "K. Raghavan Nair")
+    assert not same_person("Raghavan Nair", "Raghavan Pillai")
+    assert not same_person("Nair", "Nair")  # one word is not enough to accuse anybody
+
+
+def test_roster_is_scoped_to_the_pound_or_its_authority() -> None:
+    roster = [{"name": "Joseph Kurian", "role": "member of the local authority", "pound_id": "", "local_authority": "Ollur Panchayat"}]
+    assert roster_match("Joseph Kurian", roster, "p1", "Ollur Panchayat")["role"] == "member of the local authority"
+    assert roster_match("Joseph Kurian", roster, "p2", "Pala Municipality") is None
+
+
+def test_every_pack_is_data_with_its_clock_and_sections() -> None:
+    packs = all_packs()
+    assert set(packs) == {"kerala-1961", "act-iii-1857", "cattle-trespass-1871"}
+    for p in packs.values():
+        assert p.clock.claim_days == 7 and p.clock.notice_to_auction_days == 7 and p.clock.complaint_days == 10
+        assert {"fine", "notice", "auction", "complaint", "claim"} <= set(p.sections)

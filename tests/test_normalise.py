@@ -1,0 +1,67 @@
+"""The contract's vocabulary (DATA_CONTRACT.md 'Species'), counts and unknown owners, word by word."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ingest.errors import RecordRejected
+from ingest.normalise import count_of, owner_known, species_of, split_number_and_description, when_of
+
+CONTRACT = {
+    "cow": "heifer milch cow Cows COW പശു pashu പശുക്കൾ",
+    "bull": "bull bulls stud bull കാള kaala",
+    "ox": "ox oxen",
+    "bullock": "bullock bullocks",
+    "calf": "calf calves കന്നുകുട്ടി",
+    "buffalo": "he-buffalo she-buffalo buffaloes എരുമ eruma പോത്ത് pothu",
+    "elephant": "tusker elephant ആന aana",
+    "camel": "camel",
+    "horse": "mare gelding colt filly horse കുതിര",
+    "pony": "tattoo pony",
+    "mule": "mule",
+    "ass": "donkey ass കഴുത",
+    "pig": "hog sow boar pigs പന്നി panni",
+    "sheep": "ram ewe lamb sheep ചെമ്മരിയാട്",
+    "goat": "kid billy goat nanny goat goats ആട് aadu",
+    "fowl": "hen cock poultry fowls കോഴി kozhi",
+}
+WORDS = [(w.replace("_", " "), canon) for canon, ws in CONTRACT.items() for w in ws.replace("milch cow", "milch_cow").replace("stud bull", "stud_bull").replace("billy goat", "billy_goat").replace("nanny goat", "nanny_goat").split()]
+
+
+@pytest.mark.parametrize(("word", "canonical"), WORDS)
+def test_species_vocabulary(word: str, canonical: str) -> None:
+    assert species_of(word) == canonical
+
+
+@pytest.mark.parametrize("word", ["dog", "cat", "tiger", "monkey", "നായ"])
+def test_not_cattle_is_rejected_with_that_reason(word: str) -> None:
+    with pytest.raises(RecordRejected, match="not cattle under the Act"):
+        species_of(word)
+
+
+@pytest.mark.parametrize(("text", "n"), [("3", 3), ("two", 2), ("one", 1), ("-2", -2), ("2.0", 2), ("രണ്ട്", 2), ("brown", None)])
+def test_counts(text: str, n: int | None) -> None:
+    assert count_of(text) == n
+
+
+@pytest.mark.parametrize("cell", ["", "-", "unknown", "Not known", "N/A", "അജ്ഞാതൻ", "അറിയില്ല", None])
+def test_owner_unknown(cell: str | None) -> None:
+    assert owner_known(cell) is False
+
+
+@given(st.text(max_size=200))
+def test_number_and_description_never_crashes(cell: str) -> None:
+    nd = split_number_and_description(cell)
+    assert isinstance(nd.kind, str) and isinstance(nd.description, str)
+
+
+@given(st.text(max_size=60))
+def test_dates_either_parse_or_reject_with_a_reason(cell: str) -> None:
+    try:
+        d, _ = when_of(cell)
+    except RecordRejected as e:
+        assert str(e)
+    else:
+        assert 1 <= d.year <= 9999
