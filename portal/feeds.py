@@ -11,7 +11,7 @@ from typing import Any
 
 from feedgen.feed import FeedGenerator
 
-from .errors import BadRequest
+from .search import parse_query
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -38,26 +38,22 @@ FEEDS = {
 
 
 def filters(district: str = "", pound: str = "", species: str = "", q: str = "") -> tuple[str, dict[str, Any]]:
-    """The four filters every feed and the calendar take, as SQL over the view's filter columns."""
-    clauses, params = [], {}
-    if len(q) > 200:
-        raise BadRequest("q is too long: use a few words")
-    if district:
-        clauses.append("district = :district")
-        params["district"] = district
-    if pound:
-        clauses.append("pound_id = :pound")
-        params["pound"] = pound
-    if species:
-        from ingest.errors import RecordRejected
-        from ingest.normalise import species_of
+    """The four filters every feed and the calendar take, as SQL over the view's filter columns.
 
-        try:
-            params["species"] = species_of(species)
-        except RecordRejected:
-            raise BadRequest(f"'{species}' is not a kind of cattle") from None
+    `q` is read exactly as the search page reads it (parse_query): a saved search's feed has the page's animals.
+    """
+    query = parse_query(q[:500], species, district, pound)
+    clauses, params = [], {}
+    if query.district:
+        clauses.append("district = :district")
+        params["district"] = query.district
+    if query.pound:
+        clauses.append("pound_id = :pound")
+        params["pound"] = query.pound
+    if query.species:
         clauses.append("(' ' || species || ' ') LIKE '% ' || :species || ' %'")
-    for i, word in enumerate(q.split()[:8]):
+        params["species"] = query.species
+    for i, word in enumerate([*query.words, *query.tags][:12]):
         clauses.append(f"search_text LIKE :w{i} ESCAPE '\\'")
         params[f"w{i}"] = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     return (" AND ".join(clauses) or "1"), params

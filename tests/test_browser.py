@@ -1,0 +1,61 @@
+"""An owner in a real browser: Playwright driving Debian's Chromium (a browser download cannot work here)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import feedparser
+import pytest
+
+from portal.settings import Settings
+
+from .conftest import LiveServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscribes(browser, live_server: LiveServer, settings: Settings) -> None:
+    con = sqlite3.connect(settings.database)
+    district, animal_id = con.execute(
+        """SELECT district, id FROM impoundments WHERE species = 'cow' AND status IN ('impounded', 'notice_posted')
+           AND description LIKE 'black%' AND description LIKE '%white patch%' AND act = 'kerala-1961'
+           ORDER BY brought_at DESC LIMIT 1""").fetchone()
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.fill("input[name=q]", "black cow with a white patch")
+    page.select_option("select[name=district]", district)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#results")
+    assert page.locator(f"a[href='/animals/{animal_id}']").count() >= 1
+    page.locator(f"a[href='/animals/{animal_id}']").first.click()
+    page.wait_for_selector("#total")
+    total = page.inner_text("#total")
+    assert total.startswith("₹") and total.endswith(".00")
+    last_day = page.inner_text("#last-day")
+    assert any(m in last_day for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"))
+    page.click("a.lang")
+    page.wait_for_selector("html[lang=ml]")
+    assert "ഇന്ന് തിരികെ വാങ്ങാൻ വേണ്ട തുക" in page.inner_text("main")
+    assert page.inner_text("#total") == total  # the same amount, in either language
+    page.go_back()
+    page.go_back()
+    feed_href = page.get_attribute("a.feed", "href")
+    assert feed_href and feed_href.startswith("/feeds/impounded.rss?")
+    feed = feedparser.parse(page.request.get(live_server.url + feed_href).body())
+    assert not feed.bozo and f"tag:pinfold,2026:{animal_id}" in [e.id for e in feed.entries]
+    page.close()

@@ -1,0 +1,176 @@
+"""The owners' portal in-process: pages, the JSON API against the rule pack, errors, language, escaping."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ingest.build import ingest
+from portal.app import create_app
+from portal.settings import Settings
+
+from .conftest import MESSY, TODAY, make_data_dir
+
+
+class Text(HTMLParser):
+    """The text of elements with an id, and every link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_id: dict[str, str] = {}
+        self.links: list[str] = []
+        self._stack: list[str | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "a" and a.get("href"):
+            self.links.append(a["href"] or "")
+        if tag not in ("br", "link", "meta", "input", "img"):
+            self._stack.append(a.get("id"))
+            if a.get("id"):
+                self.by_id.setdefault(a["id"] or "", "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in ("br", "link", "meta", "input", "img") and self._stack:
+            self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        for i in self._stack:
+            if i:
+                self.by_id[i] += data
+
+
+def parse(html: str) -> Text:
+    t = Text()
+    t.feed(html)
+    return t
+
+
+def one(db: Path, sql: str) -> dict:
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    return dict(con.execute(sql).fetchone())
+
+
+def test_home_searches_and_links_a_feed(client) -> None:
+    r = client.get("/", params={"q": "black cow white patch", "district": "Thrissur"})
+    assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+    page = parse(r.text)
+    assert "/feeds/impounded.rss?q=black+cow+white+patch&district=Thrissur" in page.links
+    api = client.get("/api/impoundments", params={"q": "black cow white patch", "district": "Thrissur"}).json()
+    assert api["total"] >= 1
+    for row in api["rows"]:
+        assert row["district"] == "Thrissur" and row["species"] == "cow"
+        assert "black" in row["description"] and "white" in row["description"] and "patch" in row["description"]
+        assert f"/animals/{row['id']}" in page.links
+
+
+def test_ear_tag_finds_exactly_its_animal(client, demo_dbs) -> None:
+    a = one(demo_dbs[0], "SELECT id, ear_tags FROM impoundments WHERE ear_tags LIKE 'KL-%' LIMIT 1")
+    api = client.get("/api/impoundments", params={"q": a["ear_tags"].split()[0]}).json()
+    assert [r["id"] for r in api["rows"]] == [a["id"]]
+    uid = one(demo_dbs[0], "SELECT id, ear_tags FROM impoundments WHERE length(ear_tags) = 12 LIMIT 1")
+    assert [r["id"] for r in client.get("/api/impoundments", params={"q": uid["ear_tags"]}).json()["rows"]] == [uid["id"]]
+
+
+def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, demo_dbs) -> None:
+    a = one(demo_dbs[0], """SELECT * FROM impoundments WHERE status = 'impounded' AND act = 'kerala-1961'
+                           AND local_authority = 'Thrissur Municipal Corporation' AND species = 'cow' ORDER BY brought_at DESC LIMIT 1""")
+    page = parse(client.get(f"/animals/{a['id']}").text)
+    due = client.get(f"/api/impoundments/{a['id']}/due", params={"on": TODAY.isoformat()}).json()
+    days = max(1, (TODAY - dt.date.fromisoformat(a["brought_on"])).days)
+    # example scale: Rs 500 a head, doubled in Thrissur's habitual-trespass area; Rs 100 a head a day
+    assert due["fine_rupees"] == f"{500 * a['head_count'] * 2}.00"
+    assert due["feeding_rupees"] == f"{100 * a['head_count'] * days}.00"
+    assert due["total_rupees"] == f"{500 * a['head_count'] * 2 + 100 * a['head_count'] * days}.00"
+    assert page.by_id["total"].strip() == f"₹{500 * a['head_count'] * 2 + 100 * a['head_count'] * days:,}.00"
+    last = dt.date.fromisoformat(a["auction_earliest_on"]) - dt.timedelta(days=1)
+    assert page.by_id["last-day"].strip() == f"{last.day} {last:%b} {last.year}"
+    assert "K s.11(2)" in due["sections"] and "K s.19" in due["sections"]
+
+
+def test_1857_animal_due_in_annas(client, demo_dbs) -> None:
+    a = one(demo_dbs[0], "SELECT * FROM impoundments WHERE act = 'act-iii-1857' AND species IN ('bullock', 'cow') ORDER BY head_count DESC LIMIT 1")
+    n = a["head_count"]
+    due = client.get(f"/api/impoundments/{a['id']}/due", params={"on": a["brought_on"]}).json()
+    # 4 annas a head (1857 s.VI) and, for one day, the example s.VII rate of 1 anna a head; an anna is 1/16 rupee
+    assert Fraction(due["fine_rupees"]) == Fraction(4 * n, 16)
+    assert Fraction(due["feeding_rupees"]) == Fraction(n, 16)
+    assert Fraction(due["total_rupees"]) == Fraction(5 * n, 16)
+    assert "." in due["total_rupees"] and "e" not in due["total_rupees"]  # an exact decimal string, never a float
+    page = parse(client.get(f"/animals/{a['id']}").text)
+    assert "as." in page.by_id["fine"] and "₹" not in page.by_id["fine"]
+
+
+@pytest.mark.parametrize(
+    ("path", "status"),
+    [("/api/impoundments/nope/due", 404), ("/api/impoundments/{id}/due?on=31-12-2025", 400), ("/api/impoundments/{id}/due?on=1700-01-01", 400),
+     ("/api/impoundments?limit=100000000", 400), ("/api/impoundments?from=yesterday", 400), ("/api/impoundments?species=dragon", 400)],
+)
+def test_api_errors_are_json_with_their_status(client, demo_dbs, path: str, status: int) -> None:
+    a = one(demo_dbs[0], "SELECT id FROM impoundments LIMIT 1")
+    r = client.get(path.replace("{id}", a["id"]))
+    assert r.status_code == status and r.headers["content-type"].startswith("application/json")
+    assert r.json()["message"]
+
+
+def test_missing_animal_is_a_helpful_page(client) -> None:
+    r = client.get("/animals/does-not-exist")
+    assert r.status_code == 404 and "text/html" in r.headers["content-type"]
+    assert "Search by kind, colour and district" in r.text and "Traceback" not in r.text
+
+
+def test_language_switch_is_remembered(client) -> None:
+    r = client.get("/", params={"lang": "ml"})
+    assert "കാണാതായ മൃഗത്തെ തിരയുകയാണോ?" in r.text and r.cookies.get("lang") == "ml"
+    again = client.get("/pounds")  # no ?lang: the cookie remembers
+    assert "പൗണ്ടുകൾ" in again.text
+    client.cookies.clear()
+
+
+def test_pound_page_lists_fines_and_rates_in_force(client) -> None:
+    page = client.get("/pounds/tcr-corp")
+    assert page.status_code == 200
+    assert "K s.11(4)" in page.text and "₹500.00" in page.text and "EXAMPLE" in page.text
+    assert client.get("/districts/Thrissur").status_code == 200
+    assert client.get("/pounds/nope").status_code == 404
+
+
+def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
+    s = one(demo_dbs[0], "SELECT impoundment_id FROM sales WHERE conflict_of_interest = 1")
+    account = client.get(f"/animals/{s['impoundment_id']}/sale-account")
+    assert account.status_code == 200 and "(e) Proceeds of sale" in account.text and "K s.18(1)" in account.text
+    n = one(demo_dbs[0], "SELECT impoundment_id FROM notices WHERE pound_id != '24pgs-barrackpore' LIMIT 1")
+    notice = client.get(f"/animals/{n['impoundment_id']}/notice")
+    assert notice.status_code == 200 and "Place where seized" in notice.text and "K s.13(1)-(2)" in notice.text
+
+
+def test_security_headers_and_openapi(client) -> None:
+    r = client.get("/")
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    assert r.headers["x-content-type-options"] == "nosniff" and r.headers["referrer-policy"]
+    spec = client.get("/api/openapi.json").json()
+    assert "/api/impoundments/{impoundment_id}/due" in spec["paths"]
+
+
+def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
+    data = make_data_dir(tmp_path, {"hostile.csv": MESSY / "hostile.csv"})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
+        con = sqlite3.connect(tmp_path / "p.db")
+        ids = [r[0] for r in con.execute("SELECT id FROM impoundments")]
+        for path in ["/", *(f"/animals/{i}" for i in ids), "/feeds/impounded.rss", "/feeds/impounded.atom", "/pounds/p1"]:
+            body = c.get(path).text
+            assert "<script>alert" not in body and "<b>Ollur</b>" not in body, path
+        assert "&lt;script&gt;" in c.get(f"/animals/{ids[0]}").text
+
+
+def test_healthz(client) -> None:
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json()["ok"] is True
