@@ -7,13 +7,14 @@ when complete, so a crash or a kill mid-ingest leaves the previous databases unt
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -74,7 +75,9 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
         raise PoundsFileError(f"{path}: cannot be read ({e})") from None
     missing = [c for c in ("id", "name", "act") if c not in header]
     if not rows or missing:
-        raise PoundsFileError(f"{path}: needs a header row with {','.join(POUND_COLUMNS)} (missing {missing or 'rows'})")
+        raise PoundsFileError(
+            f"{path}: needs a header row with {','.join(POUND_COLUMNS)} (missing {missing or 'rows'})"
+        )
     pounds: dict[str, Pound] = {}
     for i, r in enumerate(rows, 2):
         r = {(k or "").strip(): (v or "").strip() for k, v in r.items() if isinstance(v, str | type(None))}
@@ -93,8 +96,14 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
         if r["id"] in pounds:
             raise PoundsFileError(f"{path} row {i}: pound id '{r['id']}' appears twice")
         pounds[r["id"]] = Pound(
-            r["id"], r.get("name") or r["id"], r["act"], r.get("local_authority", ""), r.get("district", ""),
-            r.get("village", ""), lat, lon,
+            r["id"],
+            r.get("name") or r["id"],
+            r["act"],
+            r.get("local_authority", ""),
+            r.get("district", ""),
+            r.get("village", ""),
+            lat,
+            lon,
         )
     return pounds
 
@@ -179,7 +188,14 @@ class Builder:
             if a.pound_id == pound_id and a.date >= earliest and (best is None or a.date < best.date):
                 best = a
         if best:
-            return best.date, best.time.strftime("%H:%M"), best.place, "scheduled", best.conditions, best.reference
+            return (
+                best.date,
+                best.time.strftime("%H:%M"),
+                best.place,
+                "scheduled",
+                best.conditions,
+                best.reference,
+            )
         return earliest, "10:00", "", "proposed", "", ""
 
     # --- one record -------------------------------------------------------------------------------
@@ -192,12 +208,26 @@ class Builder:
         except RecordRejected as err:
             self.summary.rejects += 1
             self.reject_rows.append((pound.id, rel, rec.row, rec.sheet, str(err)))
-            self.private_rows.append(("", rel, rec.row, rec.sheet, "reject", None, None, None, None, None, str(err), raw))
+            self.private_rows.append(
+                ("", rel, rec.row, rec.sheet, "reject", None, None, None, None, None, str(err), raw)
+            )
             return
         p = e.people
         self.private_rows.append(
-            (e.id, rel, rec.row, rec.sheet, "entry", p["seizer_name"], p["seizer_residence"], p["owner_name"],
-             p["owner_residence"], p["buyer_name"], None, raw)
+            (
+                e.id,
+                rel,
+                rec.row,
+                rec.sheet,
+                "entry",
+                p["seizer_name"],
+                p["seizer_residence"],
+                p["owner_name"],
+                p["owner_residence"],
+                p["buyer_name"],
+                None,
+                raw,
+            )
         )
         self.seq += 1  # register order: the first of a set of duplicates is the one that stands
         self.imp_rows.append((*self._impoundment_row(pound, rel, rec, e), self.seq))
@@ -210,7 +240,11 @@ class Builder:
         dl = self._deadlines(act, e.brought_on, dates.get("seized_on"), dates.get("notice_posted_on"), pending)
         status = status_of(dates)
         left_on = min(
-            (dates[k] for k in ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "disposed_on") if k in dates),
+            (
+                dates[k]
+                for k in ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "disposed_on")
+                if k in dates
+            ),
             default=None,
         )
         per_head, scale_id, mult = self._fine(act, area, e.species, e.brought_on)
@@ -237,34 +271,100 @@ class Builder:
         auction_on = dl.auction_earliest_on
         if not (left_on and left_on < dl.notice_due_on):
             posted = dates.get("notice_posted_on")
-            self.notice_rows.append(self._notice_row(pk, pound, e, posted or dl.notice_due_on, "posted" if posted else "due", auction_on))
+            self.notice_rows.append(
+                self._notice_row(pk, pound, e, posted or dl.notice_due_on, "posted" if posted else "due", auction_on)
+            )
         # Lots: an animal still unclaimed on its earliest auction day goes to the next auction.
         if "sold_on" in dates:
-            self.lot_rows.append((pound.id, dates["sold_on"].isoformat(), "", "", "held", "", "", e.id, e.species, e.head_count, e.description))
+            self.lot_rows.append(
+                (
+                    pound.id,
+                    dates["sold_on"].isoformat(),
+                    "",
+                    "",
+                    "held",
+                    "",
+                    "",
+                    e.id,
+                    e.species,
+                    e.head_count,
+                    e.description,
+                )
+            )
             self._sale(pk, pound, e, days or 0, fine_due, feeding)
         elif auction_on and not (left_on and left_on <= auction_on):
             a_date, a_time, place, a_status, cond, ref = self._auction_for(pound.id, auction_on)
-            self.lot_rows.append((pound.id, a_date.isoformat(), a_time, place, a_status, cond, ref, e.id, e.species, e.head_count, e.description))
+            self.lot_rows.append(
+                (
+                    pound.id,
+                    a_date.isoformat(),
+                    a_time,
+                    place,
+                    a_status,
+                    cond,
+                    ref,
+                    e.id,
+                    e.species,
+                    e.head_count,
+                    e.description,
+                )
+            )
         money_unit = "pie" if e.brought_on < dt.date(1957, 4, 1) else "paisa"
         return (
-            e.id, pound.id, e.entry_no, e.brought_at, e.brought_on.isoformat(), e.brought_on.isoformat()[:7],
+            e.id,
+            pound.id,
+            e.entry_no,
+            e.brought_at,
+            e.brought_on.isoformat(),
+            e.brought_on.isoformat()[:7],
             _iso(dates.get("seized_on")),
-            e.species, e.species_as_written, e.head_count, e.description, colour, tags, e.place_seized,
-            int(e.owner_known), status, _iso(dates.get("claimed_on")), _iso(dates.get("deposit_on")),
-            _iso(dates.get("released_by_order_on")), _iso(dates.get("notice_posted_on")), _iso(dates.get("sold_on")),
-            _iso(dates.get("disposed_on")), _iso(dates.get("complaint_filed_on")), _iso(dates.get("complaint_decided_on")),
-            e.complaint_outcome, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on),
-            dl.complaint_deadline_on.isoformat(), _iso(left_on), days,
-            per_head.decimal_str() if per_head is not None else None, mult,
-            fine_due.decimal_str() if fine_due is not None else None, fine_due_minor[0], scale_id,
-            e.fine_levied.decimal_str() if e.fine_levied is not None else None, levied_minor[0], above,
-            feed_rate.decimal_str() if feed_rate is not None else None, feed_id,
+            e.species,
+            e.species_as_written,
+            e.head_count,
+            e.description,
+            colour,
+            tags,
+            e.place_seized,
+            int(e.owner_known),
+            status,
+            _iso(dates.get("claimed_on")),
+            _iso(dates.get("deposit_on")),
+            _iso(dates.get("released_by_order_on")),
+            _iso(dates.get("notice_posted_on")),
+            _iso(dates.get("sold_on")),
+            _iso(dates.get("disposed_on")),
+            _iso(dates.get("complaint_filed_on")),
+            _iso(dates.get("complaint_decided_on")),
+            e.complaint_outcome,
+            dl.notice_due_on.isoformat(),
+            _iso(dl.auction_earliest_on),
+            dl.complaint_deadline_on.isoformat(),
+            _iso(left_on),
+            days,
+            per_head.decimal_str() if per_head is not None else None,
+            mult,
+            fine_due.decimal_str() if fine_due is not None else None,
+            fine_due_minor[0],
+            scale_id,
+            e.fine_levied.decimal_str() if e.fine_levied is not None else None,
+            levied_minor[0],
+            above,
+            feed_rate.decimal_str() if feed_rate is not None else None,
+            feed_id,
             feeding.decimal_str() if feeding is not None else None,
             feeding.minor_units(unit_day)[0] if feeding is not None else None,
-            money_unit, act, pound.district, pound.local_authority, rel, rec.row, rec.sheet,
+            money_unit,
+            act,
+            pound.district,
+            pound.local_authority,
+            rel,
+            rec.row,
+            rec.sheet,
         )
 
-    def _notice_row(self, pk: RulePack, pound: Pound, e: Entry, posted: dt.date, status: str, auction_on: dt.date | None):
+    def _notice_row(
+        self, pk: RulePack, pound: Pound, e: Entry, posted: dt.date, status: str, auction_on: dt.date | None
+    ):
         desc = f"{e.head_count} {e.species}" + (f" ({e.description})" if e.description else "")
         text = (
             f"NOTICE under {pk.sections.get('notice', '')} of {pk.title}. The following cattle impounded at "
@@ -277,8 +377,19 @@ class Builder:
             f"complaint is pending ({pk.sections.get('complaint_pending', '')})."
         )
         return (
-            f"notice-{e.id}", e.id, pound.id, posted.isoformat(), status, e.head_count, e.species, e.description,
-            e.place_seized, pound.name, _iso(auction_on), text, pk.sections.get("notice"),
+            f"notice-{e.id}",
+            e.id,
+            pound.id,
+            posted.isoformat(),
+            status,
+            e.head_count,
+            e.species,
+            e.description,
+            e.place_seized,
+            pound.name,
+            _iso(auction_on),
+            text,
+            pk.sections.get("notice"),
         )
 
     def _sale(self, pk: RulePack, pound: Pound, e: Entry, days: int, fine: Money | None, feeding: Money | None) -> None:
@@ -303,10 +414,24 @@ class Builder:
 
         self.sale_rows.append(
             (
-                e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days, s(proceeds), s(fine), s(feeding),
-                s(expenses), s(balance), proceeds.minor_units(sold)[0] if proceeds is not None else None,
+                e.id,
+                pound.id,
+                sold.isoformat(),
+                e.head_count,
+                e.head_count,
+                days,
+                s(proceeds),
+                s(fine),
+                s(feeding),
+                s(expenses),
+                s(balance),
+                proceeds.minor_units(sold)[0] if proceeds is not None else None,
                 balance.minor_units(sold)[0] if balance is not None else None,
-                "pie" if sold < dt.date(1957, 4, 1) else "paisa", _iso(held_until), 0, flag, role,
+                "pie" if sold < dt.date(1957, 4, 1) else "paisa",
+                _iso(held_until),
+                0,
+                flag,
+                role,
                 ", ".join(pk.cite("sale_account", "surplus", "conflict")),
             )
         )
@@ -319,13 +444,24 @@ class Builder:
         if self.imp_rows:
             q = ",".join("?" * len(self.imp_rows[0]))
             self.pub.executemany(f"INSERT INTO _staged VALUES ({q})", self.imp_rows)
-        self.pub.executemany("INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason) VALUES (?,?,?,?,?)", self.reject_rows)
+        self.pub.executemany(
+            "INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason) VALUES (?,?,?,?,?)",
+            self.reject_rows,
+        )
         self.pub.executemany("INSERT OR IGNORE INTO notices VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", self.notice_rows)
         self.pub.executemany("INSERT INTO _lots VALUES (?,?,?,?,?,?,?,?,?,?,?)", self.lot_rows)
         self.pub.executemany("INSERT OR IGNORE INTO sales VALUES (" + ",".join("?" * 19) + ")", self.sale_rows)
         self.priv.executemany("INSERT INTO register_entries VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.private_rows)
         self.priv.executemany("INSERT INTO conflicts VALUES (?,?,?,?)", self.conflict_rows)
-        for rows in (self.imp_rows, self.reject_rows, self.notice_rows, self.lot_rows, self.sale_rows, self.private_rows, self.conflict_rows):
+        for rows in (
+            self.imp_rows,
+            self.reject_rows,
+            self.notice_rows,
+            self.lot_rows,
+            self.sale_rows,
+            self.private_rows,
+            self.conflict_rows,
+        ):
             rows.clear()
 
 
@@ -341,19 +477,51 @@ def _publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
     for r in book.fine_scales:
         pub.execute(
             "INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
-             _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note),
+            (
+                r.id,
+                r.act,
+                r.area,
+                r.species,
+                r.amount.decimal_str(),
+                r.amount.display(r.effective_from),
+                _iso(r.effective_from),
+                _iso(r.effective_to),
+                r.reference,
+                r.status,
+                r.note,
+            ),
         )
     for r in book.feeding_rates:
         pub.execute(
             "INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
-             _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note),
+            (
+                r.id,
+                r.act,
+                r.area,
+                r.species,
+                r.amount.decimal_str(),
+                r.amount.display(r.effective_from),
+                _iso(r.effective_from),
+                _iso(r.effective_to),
+                r.reference,
+                r.status,
+                r.note,
+            ),
         )
     for r in book.habitual:
         pub.execute(
             "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, int(r.amount.rupees), _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status),
+            (
+                r.id,
+                r.act,
+                r.area,
+                r.species,
+                int(r.amount.rupees),
+                _iso(r.effective_from),
+                _iso(r.effective_to),
+                r.reference,
+                r.status,
+            ),
         )
 
 
@@ -376,7 +544,9 @@ def _finish(pub: sqlite3.Connection, priv: sqlite3.Connection, summary: Summary)
     )
     summary.duplicates = pub.execute("SELECT count(*) FROM merged_duplicates").fetchone()[0]
     summary.stored = pub.execute("SELECT count(*) FROM impoundments").fetchone()[0]
-    for src, imp in pub.execute("SELECT source_file || char(31) || source_row || char(31) || coalesce(source_sheet, ''), impoundment_id FROM merged_duplicates"):
+    for src, imp in pub.execute(
+        "SELECT source_file || char(31) || source_row || char(31) || coalesce(source_sheet, ''), impoundment_id FROM merged_duplicates"
+    ):
         f, r, sh = src.split("\x1f")
         priv.execute(
             "UPDATE register_entries SET kind = 'duplicate' WHERE impoundment_id = ? AND source_file = ? AND source_row = ? AND coalesce(source_sheet, '') = ?",
@@ -415,7 +585,7 @@ def _full_text(path: Path) -> None:
     import sqlite_utils
 
     db = sqlite_utils.Database(path)
-    db["impoundments"].enable_fts(
+    db.table("impoundments").enable_fts(
         ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags"],
         tokenize="porter",
         create_triggers=False,
@@ -455,9 +625,7 @@ def ingest(
     try:
         pub.executescript(PUBLIC + VIEWS)
         pub.execute("BEGIN")
-        pub.execute(
-            "CREATE TABLE _staged AS SELECT * FROM impoundments WHERE 0"
-        )
+        pub.execute("CREATE TABLE _staged AS SELECT * FROM impoundments WHERE 0")
         pub.execute("ALTER TABLE _staged DROP COLUMN duplicates_merged")
         pub.execute("ALTER TABLE _staged ADD COLUMN seq INTEGER")
         pub.execute(
@@ -469,7 +637,17 @@ def ingest(
         for p in pounds.values():
             pub.execute(
                 "INSERT INTO pounds VALUES (?,?,?,?,?,?,?,?,?)",
-                (p.id, p.name, p.act, pack(p.act).title, p.local_authority, p.district, p.village, p.latitude, p.longitude),
+                (
+                    p.id,
+                    p.name,
+                    p.act,
+                    pack(p.act).title,
+                    p.local_authority,
+                    p.district,
+                    p.village,
+                    p.latitude,
+                    p.longitude,
+                ),
             )
         _publish_rules(pub, book)
         priv.executemany(
@@ -491,7 +669,10 @@ def ingest(
         b.flush(final=True)
         _finish(pub, priv, b.summary)
         s = b.summary
-        pub.execute("INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)", (s.files, s.records, s.stored, s.duplicates, s.rejects, version))
+        pub.execute(
+            "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
+            (s.files, s.records, s.stored, s.duplicates, s.rejects, version),
+        )
         pub.execute("COMMIT")
         priv.execute("COMMIT")
         pub.close()
@@ -504,13 +685,10 @@ def ingest(
         os.replace(tmp_pub, public_db)
         return b.summary
     except BaseException:
-        for con in ("pub", "priv"):
-            c = locals().get(con)
-            if c is not None:
-                try:
-                    c.close()
-                except sqlite3.Error:
-                    pass
+        # Anything at all (a bad file, Ctrl-C): the half-built files go, the previous databases stay.
+        for con in (pub, priv):
+            with contextlib.suppress(sqlite3.Error):
+                con.close()
         for t in (tmp_pub, tmp_priv):
             t.unlink(missing_ok=True)
         raise

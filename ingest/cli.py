@@ -34,7 +34,13 @@ def main() -> None:
 
 @main.command()
 @click.argument("data_dir", default="data", type=click.Path(path_type=Path))
-@click.option("--db", "public_db", required=True, type=click.Path(path_type=Path), help="public SQLite database to write")
+@click.option(
+    "--db",
+    "public_db",
+    required=True,
+    type=click.Path(path_type=Path),
+    help="public SQLite database to write",
+)
 @click.option("--private-db", required=True, type=click.Path(path_type=Path), help="private SQLite database (names)")
 @_one_line_errors
 def ingest(data_dir: Path, public_db: Path, private_db: Path) -> None:
@@ -45,16 +51,25 @@ def ingest(data_dir: Path, public_db: Path, private_db: Path) -> None:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
         with Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("records"),
-            TimeElapsedColumn(), transient=True,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("records"),
+            TimeElapsedColumn(),
+            transient=True,
         ) as bar:
             task = bar.add_task("registers", total=None)
 
             def on_file(path: Path, records: int) -> None:
                 bar.update(task, description=path.name[:40], completed=records)
 
-            summary = run(data_dir, public_db, private_db, on_file=on_file,
-                          on_record=lambda n: bar.update(task, completed=n))
+            summary = run(
+                data_dir,
+                public_db,
+                private_db,
+                on_file=on_file,
+                on_record=lambda n: bar.update(task, completed=n),
+            )
     else:
         summary = run(data_dir, public_db, private_db)
     click.echo(summary.line())

@@ -23,64 +23,476 @@ REPO_RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 
 # (id, name, local authority, district, village, latitude, longitude): town centres, to about 1 km.
 POUNDS = [
-    ("tvm-corp", "Thiruvananthapuram Corporation Pound", "Thiruvananthapuram Municipal Corporation", "Thiruvananthapuram", "Vanchiyoor", 8.4875, 76.9525),
-    ("tvm-neyyattinkara", "Neyyattinkara Municipal Pound", "Neyyattinkara Municipality", "Thiruvananthapuram", "Neyyattinkara", 8.4000, 77.0850),
-    ("tvm-attingal", "Attingal Municipal Pound", "Attingal Municipality", "Thiruvananthapuram", "Attingal", 8.6960, 76.8150),
-    ("klm-corp-1", "Kollam Corporation Pound No. 1", "Kollam Municipal Corporation", "Kollam", "Chinnakada", 8.8856, 76.5940),
-    ("klm-karunagappally", "Karunagappally Municipal Pound", "Karunagappally Municipality", "Kollam", "Karunagappally", 9.0540, 76.5360),
+    (
+        "tvm-corp",
+        "Thiruvananthapuram Corporation Pound",
+        "Thiruvananthapuram Municipal Corporation",
+        "Thiruvananthapuram",
+        "Vanchiyoor",
+        8.4875,
+        76.9525,
+    ),
+    (
+        "tvm-neyyattinkara",
+        "Neyyattinkara Municipal Pound",
+        "Neyyattinkara Municipality",
+        "Thiruvananthapuram",
+        "Neyyattinkara",
+        8.4000,
+        77.0850,
+    ),
+    (
+        "tvm-attingal",
+        "Attingal Municipal Pound",
+        "Attingal Municipality",
+        "Thiruvananthapuram",
+        "Attingal",
+        8.6960,
+        76.8150,
+    ),
+    (
+        "klm-corp-1",
+        "Kollam Corporation Pound No. 1",
+        "Kollam Municipal Corporation",
+        "Kollam",
+        "Chinnakada",
+        8.8856,
+        76.5940,
+    ),
+    (
+        "klm-karunagappally",
+        "Karunagappally Municipal Pound",
+        "Karunagappally Municipality",
+        "Kollam",
+        "Karunagappally",
+        9.0540,
+        76.5360,
+    ),
     ("klm-punalur", "Punalur Municipal Pound", "Punalur Municipality", "Kollam", "Punalur", 9.0170, 76.9260),
-    ("pta-municipal", "Pathanamthitta Municipal Pound", "Pathanamthitta Municipality", "Pathanamthitta", "Pathanamthitta", 9.2648, 76.7870),
-    ("pta-thiruvalla", "Thiruvalla Municipal Pound", "Thiruvalla Municipality", "Pathanamthitta", "Thiruvalla", 9.3835, 76.5741),
-    ("alp-municipal", "Alappuzha Municipal Pound", "Alappuzha Municipality", "Alappuzha", "Mullakkal", 9.4981, 76.3388),
-    ("alp-cherthala", "Cherthala Municipal Pound", "Cherthala Municipality", "Alappuzha", "Cherthala", 9.6840, 76.3360),
-    ("alp-kayamkulam", "Kayamkulam Municipal Pound", "Kayamkulam Municipality", "Alappuzha", "Kayamkulam", 9.1740, 76.5010),
-    ("ktm-municipal", "Kottayam Municipal Pound", "Kottayam Municipality", "Kottayam", "Nagampadam", 9.5916, 76.5222),
-    ("ktm-changanassery", "Changanassery Municipal Pound", "Changanassery Municipality", "Kottayam", "Changanassery", 9.4440, 76.5410),
+    (
+        "pta-municipal",
+        "Pathanamthitta Municipal Pound",
+        "Pathanamthitta Municipality",
+        "Pathanamthitta",
+        "Pathanamthitta",
+        9.2648,
+        76.7870,
+    ),
+    (
+        "pta-thiruvalla",
+        "Thiruvalla Municipal Pound",
+        "Thiruvalla Municipality",
+        "Pathanamthitta",
+        "Thiruvalla",
+        9.3835,
+        76.5741,
+    ),
+    (
+        "alp-municipal",
+        "Alappuzha Municipal Pound",
+        "Alappuzha Municipality",
+        "Alappuzha",
+        "Mullakkal",
+        9.4981,
+        76.3388,
+    ),
+    (
+        "alp-cherthala",
+        "Cherthala Municipal Pound",
+        "Cherthala Municipality",
+        "Alappuzha",
+        "Cherthala",
+        9.6840,
+        76.3360,
+    ),
+    (
+        "alp-kayamkulam",
+        "Kayamkulam Municipal Pound",
+        "Kayamkulam Municipality",
+        "Alappuzha",
+        "Kayamkulam",
+        9.1740,
+        76.5010,
+    ),
+    (
+        "ktm-municipal",
+        "Kottayam Municipal Pound",
+        "Kottayam Municipality",
+        "Kottayam",
+        "Nagampadam",
+        9.5916,
+        76.5222,
+    ),
+    (
+        "ktm-changanassery",
+        "Changanassery Municipal Pound",
+        "Changanassery Municipality",
+        "Kottayam",
+        "Changanassery",
+        9.4440,
+        76.5410,
+    ),
     ("ktm-vaikom", "Vaikom Municipal Pound", "Vaikom Municipality", "Kottayam", "Vaikom", 9.7490, 76.3960),
-    ("idk-thodupuzha", "Thodupuzha Municipal Pound", "Thodupuzha Municipality", "Idukki", "Thodupuzha", 9.8959, 76.7184),
-    ("idk-kattappana", "Kattappana Municipal Pound", "Kattappana Municipality", "Idukki", "Kattappana", 9.7500, 77.1167),
-    ("ekm-corp", "Kochi Corporation Pound", "Kochi Municipal Corporation", "Ernakulam", "Ernakulam", 9.9816, 76.2999),
+    (
+        "idk-thodupuzha",
+        "Thodupuzha Municipal Pound",
+        "Thodupuzha Municipality",
+        "Idukki",
+        "Thodupuzha",
+        9.8959,
+        76.7184,
+    ),
+    (
+        "idk-kattappana",
+        "Kattappana Municipal Pound",
+        "Kattappana Municipality",
+        "Idukki",
+        "Kattappana",
+        9.7500,
+        77.1167,
+    ),
+    (
+        "ekm-corp",
+        "Kochi Corporation Pound",
+        "Kochi Municipal Corporation",
+        "Ernakulam",
+        "Ernakulam",
+        9.9816,
+        76.2999,
+    ),
     ("ekm-aluva", "Aluva Municipal Pound", "Aluva Municipality", "Ernakulam", "Aluva", 10.1004, 76.3570),
-    ("ekm-muvattupuzha", "Muvattupuzha Municipal Pound", "Muvattupuzha Municipality", "Ernakulam", "Muvattupuzha", 9.9894, 76.5790),
-    ("ekm-choornikkara", "Choornikkara Grama Panchayat Pound", "Choornikkara Grama Panchayat", "Ernakulam", "Choornikkara", 10.0870, 76.3440),
-    ("tcr-corp", "Thrissur Corporation Pound", "Thrissur Municipal Corporation", "Thrissur", "Ayyanthole", 10.5276, 76.2144),
-    ("tcr-chalakudy", "Chalakudy Municipal Pound", "Chalakudy Municipality", "Thrissur", "Chalakudy", 10.3000, 76.3330),
-    ("tcr-irinjalakuda", "Irinjalakuda Municipal Pound", "Irinjalakuda Municipality", "Thrissur", "Irinjalakuda", 10.3428, 76.2110),
-    ("tcr-ollur", "Ollur Grama Panchayat Pound", "Ollur Grama Panchayat", "Thrissur", "Ollur", 10.4736, 76.2528),
-    ("pkd-municipal", "Palakkad Municipal Pound", "Palakkad Municipality", "Palakkad", "Palakkad", 10.7867, 76.6548),
-    ("pkd-ottapalam", "Ottapalam Municipal Pound", "Ottapalam Municipality", "Palakkad", "Ottapalam", 10.7700, 76.3770),
-    ("pkd-chittur", "Chittur-Thathamangalam Municipal Pound", "Chittur-Thathamangalam Municipality", "Palakkad", "Chittur", 10.6989, 76.7460),
-    ("pkd-nemmara", "Nemmara Grama Panchayat Pound", "Nemmara Grama Panchayat", "Palakkad", "Nemmara", 10.5940, 76.6000),
-    ("mlp-municipal", "Malappuram Municipal Pound", "Malappuram Municipality", "Malappuram", "Malappuram", 11.0510, 76.0711),
-    ("mlp-manjeri", "Manjeri Municipal Pound", "Manjeri Municipality", "Malappuram", "Manjeri", 11.1200, 76.1200),
+    (
+        "ekm-muvattupuzha",
+        "Muvattupuzha Municipal Pound",
+        "Muvattupuzha Municipality",
+        "Ernakulam",
+        "Muvattupuzha",
+        9.9894,
+        76.5790,
+    ),
+    (
+        "ekm-choornikkara",
+        "Choornikkara Grama Panchayat Pound",
+        "Choornikkara Grama Panchayat",
+        "Ernakulam",
+        "Choornikkara",
+        10.0870,
+        76.3440,
+    ),
+    (
+        "tcr-corp",
+        "Thrissur Corporation Pound",
+        "Thrissur Municipal Corporation",
+        "Thrissur",
+        "Ayyanthole",
+        10.5276,
+        76.2144,
+    ),
+    (
+        "tcr-chalakudy",
+        "Chalakudy Municipal Pound",
+        "Chalakudy Municipality",
+        "Thrissur",
+        "Chalakudy",
+        10.3000,
+        76.3330,
+    ),
+    (
+        "tcr-irinjalakuda",
+        "Irinjalakuda Municipal Pound",
+        "Irinjalakuda Municipality",
+        "Thrissur",
+        "Irinjalakuda",
+        10.3428,
+        76.2110,
+    ),
+    (
+        "tcr-ollur",
+        "Ollur Grama Panchayat Pound",
+        "Ollur Grama Panchayat",
+        "Thrissur",
+        "Ollur",
+        10.4736,
+        76.2528,
+    ),
+    (
+        "pkd-municipal",
+        "Palakkad Municipal Pound",
+        "Palakkad Municipality",
+        "Palakkad",
+        "Palakkad",
+        10.7867,
+        76.6548,
+    ),
+    (
+        "pkd-ottapalam",
+        "Ottapalam Municipal Pound",
+        "Ottapalam Municipality",
+        "Palakkad",
+        "Ottapalam",
+        10.7700,
+        76.3770,
+    ),
+    (
+        "pkd-chittur",
+        "Chittur-Thathamangalam Municipal Pound",
+        "Chittur-Thathamangalam Municipality",
+        "Palakkad",
+        "Chittur",
+        10.6989,
+        76.7460,
+    ),
+    (
+        "pkd-nemmara",
+        "Nemmara Grama Panchayat Pound",
+        "Nemmara Grama Panchayat",
+        "Palakkad",
+        "Nemmara",
+        10.5940,
+        76.6000,
+    ),
+    (
+        "mlp-municipal",
+        "Malappuram Municipal Pound",
+        "Malappuram Municipality",
+        "Malappuram",
+        "Malappuram",
+        11.0510,
+        76.0711,
+    ),
+    (
+        "mlp-manjeri",
+        "Manjeri Municipal Pound",
+        "Manjeri Municipality",
+        "Malappuram",
+        "Manjeri",
+        11.1200,
+        76.1200,
+    ),
     ("mlp-tirur", "Tirur Municipal Pound", "Tirur Municipality", "Malappuram", "Tirur", 10.9140, 75.9210),
-    ("kkd-corp", "Kozhikode Corporation Pound", "Kozhikode Municipal Corporation", "Kozhikode", "Puthiyara", 11.2588, 75.7804),
-    ("kkd-vadakara", "Vadakara Municipal Pound", "Vadakara Municipality", "Kozhikode", "Vadakara", 11.6100, 75.5900),
-    ("kkd-koyilandy", "Koyilandy Municipal Pound", "Koyilandy Municipality", "Kozhikode", "Koyilandy", 11.4390, 75.6950),
-    ("wyd-kalpetta", "Kalpetta Municipal Pound", "Kalpetta Municipality", "Wayanad", "Kalpetta", 11.6085, 76.0830),
-    ("wyd-bathery", "Sulthan Bathery Municipal Pound", "Sulthan Bathery Municipality", "Wayanad", "Sulthan Bathery", 11.6660, 76.2610),
-    ("wyd-mananthavady", "Mananthavady Municipal Pound", "Mananthavady Municipality", "Wayanad", "Mananthavady", 11.8014, 76.0044),
-    ("knr-corp", "Kannur Corporation Pound", "Kannur Municipal Corporation", "Kannur", "Thavakkara", 11.8745, 75.3704),
-    ("knr-thalassery", "Thalassery Municipal Pound", "Thalassery Municipality", "Kannur", "Thalassery", 11.7480, 75.4890),
-    ("knr-taliparamba", "Taliparamba Municipal Pound", "Taliparamba Municipality", "Kannur", "Taliparamba", 12.0368, 75.3604),
-    ("ksd-municipal", "Kasaragod Municipal Pound", "Kasaragod Municipality", "Kasaragod", "Kasaragod", 12.4996, 74.9869),
-    ("ksd-kanhangad", "Kanhangad Municipal Pound", "Kanhangad Municipality", "Kasaragod", "Kanhangad", 12.3080, 75.0900),
+    (
+        "kkd-corp",
+        "Kozhikode Corporation Pound",
+        "Kozhikode Municipal Corporation",
+        "Kozhikode",
+        "Puthiyara",
+        11.2588,
+        75.7804,
+    ),
+    (
+        "kkd-vadakara",
+        "Vadakara Municipal Pound",
+        "Vadakara Municipality",
+        "Kozhikode",
+        "Vadakara",
+        11.6100,
+        75.5900,
+    ),
+    (
+        "kkd-koyilandy",
+        "Koyilandy Municipal Pound",
+        "Koyilandy Municipality",
+        "Kozhikode",
+        "Koyilandy",
+        11.4390,
+        75.6950,
+    ),
+    (
+        "wyd-kalpetta",
+        "Kalpetta Municipal Pound",
+        "Kalpetta Municipality",
+        "Wayanad",
+        "Kalpetta",
+        11.6085,
+        76.0830,
+    ),
+    (
+        "wyd-bathery",
+        "Sulthan Bathery Municipal Pound",
+        "Sulthan Bathery Municipality",
+        "Wayanad",
+        "Sulthan Bathery",
+        11.6660,
+        76.2610,
+    ),
+    (
+        "wyd-mananthavady",
+        "Mananthavady Municipal Pound",
+        "Mananthavady Municipality",
+        "Wayanad",
+        "Mananthavady",
+        11.8014,
+        76.0044,
+    ),
+    (
+        "knr-corp",
+        "Kannur Corporation Pound",
+        "Kannur Municipal Corporation",
+        "Kannur",
+        "Thavakkara",
+        11.8745,
+        75.3704,
+    ),
+    (
+        "knr-thalassery",
+        "Thalassery Municipal Pound",
+        "Thalassery Municipality",
+        "Kannur",
+        "Thalassery",
+        11.7480,
+        75.4890,
+    ),
+    (
+        "knr-taliparamba",
+        "Taliparamba Municipal Pound",
+        "Taliparamba Municipality",
+        "Kannur",
+        "Taliparamba",
+        12.0368,
+        75.3604,
+    ),
+    (
+        "ksd-municipal",
+        "Kasaragod Municipal Pound",
+        "Kasaragod Municipality",
+        "Kasaragod",
+        "Kasaragod",
+        12.4996,
+        74.9869,
+    ),
+    (
+        "ksd-kanhangad",
+        "Kanhangad Municipal Pound",
+        "Kanhangad Municipality",
+        "Kasaragod",
+        "Kanhangad",
+        12.3080,
+        75.0900,
+    ),
 ]
-HISTORICAL = ("24pgs-barrackpore", "Barrackpore Thannah Pound", "Magistrate of the 24-Pergunnahs", "24-Pergunnahs", "Barrackpore", 22.7606, 88.3700)
+HISTORICAL = (
+    "24pgs-barrackpore",
+    "Barrackpore Thannah Pound",
+    "Magistrate of the 24-Pergunnahs",
+    "24-Pergunnahs",
+    "Barrackpore",
+    22.7606,
+    88.3700,
+)
 
-GIVEN = "Abdul Ammini Chacko Devaki Fathima Gopalan Joseph Kunhiraman Lakshmi Mariamma Mohammed Narayani Raghavan Saidu Sreedharan Thomas Ummer Varkey".split()
-FAMILY = "Amma Ashraf Beevi Chandy Eapen Haji Koya Kurian Kutty Mathew Menon Nair Namboothiri Panicker Pillai Rahman Varghese Warrier".split()
-PLACES = "Alathur Chavara Cherpu Ettumanoor Iritty Irinjalakuda Kalpetta Kollengode Kundara Mannuthy Mattannur Meenangadi Nemmara Pala Payyanur Sasthamcotta Taliparamba Thodupuzha Vaikom".split()
+GIVEN = [
+    "Abdul",
+    "Ammini",
+    "Chacko",
+    "Devaki",
+    "Fathima",
+    "Gopalan",
+    "Joseph",
+    "Kunhiraman",
+    "Lakshmi",
+    "Mariamma",
+    "Mohammed",
+    "Narayani",
+    "Raghavan",
+    "Saidu",
+    "Sreedharan",
+    "Thomas",
+    "Ummer",
+    "Varkey",
+]
+FAMILY = [
+    "Amma",
+    "Ashraf",
+    "Beevi",
+    "Chandy",
+    "Eapen",
+    "Haji",
+    "Koya",
+    "Kurian",
+    "Kutty",
+    "Mathew",
+    "Menon",
+    "Nair",
+    "Namboothiri",
+    "Panicker",
+    "Pillai",
+    "Rahman",
+    "Varghese",
+    "Warrier",
+]
+PLACES = [
+    "Alathur",
+    "Chavara",
+    "Cherpu",
+    "Ettumanoor",
+    "Iritty",
+    "Irinjalakuda",
+    "Kalpetta",
+    "Kollengode",
+    "Kundara",
+    "Mannuthy",
+    "Mattannur",
+    "Meenangadi",
+    "Nemmara",
+    "Pala",
+    "Payyanur",
+    "Sasthamcotta",
+    "Taliparamba",
+    "Thodupuzha",
+    "Vaikom",
+]
 COLOURS = ["black", "white", "brown", "red-brown", "grey", "dun", "fawn", "spotted", "black and white"]
 MARKS = [
-    "white patch on forehead", "left horn broken", "short tail", "bell on neck", "rope halter", "brand mark on right flank",
-    "cut on left ear", "white socks on hind legs", "blind in left eye", "horns painted red", "nose rope, no tag",
+    "white patch on forehead",
+    "left horn broken",
+    "short tail",
+    "bell on neck",
+    "rope halter",
+    "brand mark on right flank",
+    "cut on left ear",
+    "white socks on hind legs",
+    "blind in left eye",
+    "horns painted red",
+    "nose rope, no tag",
 ]
 # kind as written -> weight. The ingest maps every one of these onto the contract's vocabulary.
-KINDS = {"cow": 30, "Cow": 8, "cows": 5, "heifer": 4, "milch cow": 3, "bull": 8, "bullock": 4, "ox": 3, "calf": 6, "buffalo": 8,
-         "she-buffalo": 3, "he buffalo": 2, "goat": 12, "billy goat": 2, "nanny-goat": 2, "sheep": 3, "pig": 3, "hen": 3,
-         "fowls": 2, "horse": 1, "ass": 1, "tusker": 1}
-ML_KINDS = {"പശു": 10, "പശുക്കൾ": 3, "കാള": 4, "എരുമ": 3, "പോത്ത്": 2, "ആട്": 5, "pashu": 3, "aadu": 2, "കന്നുകുട്ടി": 2, "പന്നി": 1, "കോഴി": 1}
+KINDS = {
+    "cow": 30,
+    "Cow": 8,
+    "cows": 5,
+    "heifer": 4,
+    "milch cow": 3,
+    "bull": 8,
+    "bullock": 4,
+    "ox": 3,
+    "calf": 6,
+    "buffalo": 8,
+    "she-buffalo": 3,
+    "he buffalo": 2,
+    "goat": 12,
+    "billy goat": 2,
+    "nanny-goat": 2,
+    "sheep": 3,
+    "pig": 3,
+    "hen": 3,
+    "fowls": 2,
+    "horse": 1,
+    "ass": 1,
+    "tusker": 1,
+}
+ML_KINDS = {
+    "പശു": 10,
+    "പശുക്കൾ": 3,
+    "കാള": 4,
+    "എരുമ": 3,
+    "പോത്ത്": 2,
+    "ആട്": 5,
+    "pashu": 3,
+    "aadu": 2,
+    "കന്നുകുട്ടി": 2,
+    "പന്നി": 1,
+    "കോഴി": 1,
+}
 NOT_CATTLE = ["dog", "tiger", "monkey", "cat"]
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
@@ -115,11 +527,21 @@ class Demo:
         """One register entry with its outcome, dated relative to today."""
         r = self.rng
         age = int(r.triangular(0, 150, 10))
-        brought = dt.datetime.combine(self.today - dt.timedelta(days=age), dt.time(r.randint(6, 19), r.choice([0, 10, 15, 20, 30, 45, 50])))
+        brought = dt.datetime.combine(
+            self.today - dt.timedelta(days=age),
+            dt.time(r.randint(6, 19), r.choice([0, 10, 15, 20, 30, 45, 50])),
+        )
         e: dict[str, Any] = {
-            "no": n, "brought": brought, "kind": self.kind(malayalam), "count": r.choices([1, 2, 3, 4, 6], [60, 20, 10, 6, 4])[0],
-            "description": self.description(), "place": r.choice(PLACES), "seizer": self.person(), "seizer_res": r.choice(PLACES),
-            "owner": self.person() if r.random() < 0.55 else None, "owner_res": r.choice(PLACES),
+            "no": n,
+            "brought": brought,
+            "kind": self.kind(malayalam),
+            "count": r.choices([1, 2, 3, 4, 6], [60, 20, 10, 6, 4])[0],
+            "description": self.description(),
+            "place": r.choice(PLACES),
+            "seizer": self.person(),
+            "seizer_res": r.choice(PLACES),
+            "owner": self.person() if r.random() < 0.55 else None,
+            "owner_res": r.choice(PLACES),
         }
         d = brought.date()
         x = r.random()
@@ -173,10 +595,26 @@ def _entries(demo: Demo, pound: tuple[Any, ...], rows: int, malayalam: bool = Fa
 
 def write_ollur(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
     """CSV, separate date/hour ('3.05 PM')/kind/number columns, outcome columns."""
-    header = ["Sl. No.", "Date brought", "Hour", "Kind of cattle", "Number", "Description", "Place of seizure",
-              "Name and residence of seizer", "Name and residence of owner (if known)", "Date delivered to owner",
-              "Released on deposit", "Released by order", "Notice posted on", "Date of sale", "Sale proceeds", "Buyer",
-              "Complaint filed on", "Fine collected"]
+    header = [
+        "Sl. No.",
+        "Date brought",
+        "Hour",
+        "Kind of cattle",
+        "Number",
+        "Description",
+        "Place of seizure",
+        "Name and residence of seizer",
+        "Name and residence of owner (if known)",
+        "Date delivered to owner",
+        "Released on deposit",
+        "Released by order",
+        "Notice posted on",
+        "Date of sale",
+        "Sale proceeds",
+        "Buyer",
+        "Complaint filed on",
+        "Fine collected",
+    ]
     n = 0
     with open(path, "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
@@ -184,14 +622,30 @@ def write_ollur(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> in
         for e in _entries(demo, pound, rows):
             n += 1
             b = e["brought"]
-            w.writerow([
-                e["no"], e.get("bad_date") or b.strftime("%d/%m/%Y"), b.strftime("%I.%M %p").lstrip("0"), e["kind"], e["count"],
-                e["description"], e["place"], f"{e['seizer']}, {e['seizer_res']}",
-                f"{e['owner']}, {e['owner_res']}" if e["owner"] else demo.rng.choice(["unknown", "-", "Not known", ""]),
-                _d(e.get("claimed")), _d(e.get("deposit")), _d(e.get("release_order")), _d(e.get("notice")), _d(e.get("sold")),
-                f"Rs. {e['proceeds']:,}/-" if e.get("proceeds") else "", e.get("buyer", ""), _d(e.get("complaint")),
-                _fine_text(demo, e),
-            ])
+            w.writerow(
+                [
+                    e["no"],
+                    e.get("bad_date") or b.strftime("%d/%m/%Y"),
+                    b.strftime("%I.%M %p").lstrip("0"),
+                    e["kind"],
+                    e["count"],
+                    e["description"],
+                    e["place"],
+                    f"{e['seizer']}, {e['seizer_res']}",
+                    f"{e['owner']}, {e['owner_res']}"
+                    if e["owner"]
+                    else demo.rng.choice(["unknown", "-", "Not known", ""]),
+                    _d(e.get("claimed")),
+                    _d(e.get("deposit")),
+                    _d(e.get("release_order")),
+                    _d(e.get("notice")),
+                    _d(e.get("sold")),
+                    f"Rs. {e['proceeds']:,}/-" if e.get("proceeds") else "",
+                    e.get("buyer", ""),
+                    _d(e.get("complaint")),
+                    _fine_text(demo, e),
+                ]
+            )
     return n
 
 
@@ -207,11 +661,29 @@ def write_pala(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int
     n = 0
     with open(path, "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["Entry", "Day and hour", "Number and description of cattle", "Place seized", "Seizer", "Owner", "Remarks"])
+        w.writerow(
+            [
+                "Entry",
+                "Day and hour",
+                "Number and description of cattle",
+                "Place seized",
+                "Seizer",
+                "Owner",
+                "Remarks",
+            ]
+        )
         for e in _entries(demo, pound, rows):
             n += 1
-            count = WORDS.get(e["count"], str(e["count"])) if demo.rng.random() < 0.3 and e["count"] > 0 else str(e["count"])
-            nd = f"{count} {e['kind']} ({e['description']})" if demo.rng.random() < 0.6 else f"{count} {e['kind']} - {e['description']}"
+            count = (
+                WORDS.get(e["count"], str(e["count"]))
+                if demo.rng.random() < 0.3 and e["count"] > 0
+                else str(e["count"])
+            )
+            nd = (
+                f"{count} {e['kind']} ({e['description']})"
+                if demo.rng.random() < 0.6
+                else f"{count} {e['kind']} - {e['description']}"
+            )
             remarks = []
             if e.get("claimed"):
                 remarks.append(f"delivered to owner {_d(e['claimed'])}")
@@ -221,10 +693,17 @@ def write_pala(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int
                 remarks.append(f"sold {_d(e['sold'])}")
             if e.get("deposit"):
                 remarks.append(f"released on deposit {_d(e['deposit'])}")
-            w.writerow([
-                e["no"], e.get("bad_date") or e["brought"].strftime("%d/%m/%Y %H:%M"), nd, e["place"],
-                f"{e['seizer']} of {e['seizer_res']}", f"{e['owner']}, {e['owner_res']}" if e["owner"] else "N/A", "; ".join(remarks),
-            ])
+            w.writerow(
+                [
+                    e["no"],
+                    e.get("bad_date") or e["brought"].strftime("%d/%m/%Y %H:%M"),
+                    nd,
+                    e["place"],
+                    f"{e['seizer']} of {e['seizer_res']}",
+                    f"{e['owner']}, {e['owner_res']}" if e["owner"] else "N/A",
+                    "; ".join(remarks),
+                ]
+            )
     return n
 
 
@@ -233,14 +712,36 @@ def write_malayalam(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -
     n = 0
     with open(path, "w", encoding="utf-8-sig", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["ക്രമ നമ്പർ", "തീയതി", "സമയം", "ഇനം", "എണ്ണം", "വിവരണം", "പിടിച്ചെടുത്ത സ്ഥലം", "പിടിച്ചെടുത്തയാൾ", "ഉടമ", "ഉടമയ്ക്ക് നൽകിയ തീയതി"])
+        w.writerow(
+            [
+                "ക്രമ നമ്പർ",
+                "തീയതി",
+                "സമയം",
+                "ഇനം",
+                "എണ്ണം",
+                "വിവരണം",
+                "പിടിച്ചെടുത്ത സ്ഥലം",
+                "പിടിച്ചെടുത്തയാൾ",
+                "ഉടമ",
+                "ഉടമയ്ക്ക് നൽകിയ തീയതി",
+            ]
+        )
         for e in _entries(demo, pound, rows, malayalam=True):
             n += 1
-            w.writerow([
-                e["no"], e.get("bad_date") or e["brought"].strftime("%Y-%m-%d"), e["brought"].strftime("%H:%M"), e["kind"], e["count"],
-                e["description"], e["place"], e["seizer"], e["owner"] or demo.rng.choice(["അജ്ഞാതൻ", "അറിയില്ല", ""]),
-                _d(e.get("claimed"), "%Y-%m-%d"),
-            ])
+            w.writerow(
+                [
+                    e["no"],
+                    e.get("bad_date") or e["brought"].strftime("%Y-%m-%d"),
+                    e["brought"].strftime("%H:%M"),
+                    e["kind"],
+                    e["count"],
+                    e["description"],
+                    e["place"],
+                    e["seizer"],
+                    e["owner"] or demo.rng.choice(["അജ്ഞാതൻ", "അറിയില്ല", ""]),
+                    _d(e.get("claimed"), "%Y-%m-%d"),
+                ]
+            )
     return n
 
 
@@ -253,15 +754,42 @@ def write_xlsx(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int
     ws.append(["REGISTER OF CATTLE IMPOUNDED"])
     ws.append([pound[1]])
     ws.append([])
-    ws.append(["No.", "Date & Hour brought", "Cattle", "No. of head", "Description", "Where seized", "Seizer", "Owner", "Date delivered", "Date of sale", "Proceeds", "Purchaser"])
+    ws.append(
+        [
+            "No.",
+            "Date & Hour brought",
+            "Cattle",
+            "No. of head",
+            "Description",
+            "Where seized",
+            "Seizer",
+            "Owner",
+            "Date delivered",
+            "Date of sale",
+            "Proceeds",
+            "Purchaser",
+        ]
+    )
     n = total = 0
     for e in _entries(demo, pound, rows):
         n += 1
         total += max(0, e["count"])
-        ws.append([
-            e["no"], e.get("bad_date") or e["brought"], e["kind"], e["count"], e["description"], e["place"], e["seizer"], e["owner"],
-            e.get("claimed"), e.get("sold"), e.get("proceeds"), e.get("buyer"),
-        ])
+        ws.append(
+            [
+                e["no"],
+                e.get("bad_date") or e["brought"],
+                e["kind"],
+                e["count"],
+                e["description"],
+                e["place"],
+                e["seizer"],
+                e["owner"],
+                e.get("claimed"),
+                e.get("sold"),
+                e.get("proceeds"),
+                e.get("buyer"),
+            ]
+        )
     ws.append([])
     ws.append(["TOTAL", None, None, total])
     wb.save(path)
@@ -281,9 +809,14 @@ def write_jsonl(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> in
                 "seizedAt": e["place"],
                 "seizer": {"name": e["seizer"], "residence": e["seizer_res"]},
                 "owner": {"name": e["owner"], "residence": e["owner_res"]} if e["owner"] else None,
-                "outcome": {"deliveredOn": _d(e.get("claimed"), "%Y-%m-%d") or None, "noticeOn": _d(e.get("notice"), "%Y-%m-%d") or None,
-                            "soldOn": _d(e.get("sold"), "%Y-%m-%d") or None, "saleProceeds": e.get("proceeds"), "buyer": e.get("buyer"),
-                            "complaintOn": _d(e.get("complaint"), "%Y-%m-%d") or None},
+                "outcome": {
+                    "deliveredOn": _d(e.get("claimed"), "%Y-%m-%d") or None,
+                    "noticeOn": _d(e.get("notice"), "%Y-%m-%d") or None,
+                    "soldOn": _d(e.get("sold"), "%Y-%m-%d") or None,
+                    "saleProceeds": e.get("proceeds"),
+                    "buyer": e.get("buyer"),
+                    "complaintOn": _d(e.get("complaint"), "%Y-%m-%d") or None,
+                },
             }
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
     return n
@@ -294,18 +827,45 @@ def write_semicolon_utf16(path: Path, demo: Demo, pound: tuple[Any, ...], rows: 
     n = 0
     with open(path, "w", encoding="utf-16", newline="") as f:
         w = csv.writer(f, delimiter=";")
-        w.writerow(["Reg. No", "Date and time brought", "Animal", "Head", "Marks", "Place where seized", "Seized by", "Owner", "Claimed on"])
+        w.writerow(
+            [
+                "Reg. No",
+                "Date and time brought",
+                "Animal",
+                "Head",
+                "Marks",
+                "Place where seized",
+                "Seized by",
+                "Owner",
+                "Claimed on",
+            ]
+        )
         for e in _entries(demo, pound, rows):
             n += 1
-            w.writerow([
-                e["no"], e.get("bad_date") or e["brought"].strftime("%d %b %Y, %H%M hrs"), e["kind"], e["count"], e["description"],
-                e["place"], e["seizer"], e["owner"] or "Not known", _d(e.get("claimed"), "%d-%m-%Y"),
-            ])
+            w.writerow(
+                [
+                    e["no"],
+                    e.get("bad_date") or e["brought"].strftime("%d %b %Y, %H%M hrs"),
+                    e["kind"],
+                    e["count"],
+                    e["description"],
+                    e["place"],
+                    e["seizer"],
+                    e["owner"] or "Not known",
+                    _d(e.get("claimed"), "%d-%m-%Y"),
+                ]
+            )
     return n
 
 
-WRITERS = {"ollur": (write_ollur, ".csv"), "pala": (write_pala, ".csv"), "malayalam": (write_malayalam, ".csv"),
-           "xlsx": (write_xlsx, ".xlsx"), "jsonl": (write_jsonl, ".jsonl"), "semicolon_utf16": (write_semicolon_utf16, ".txt")}
+WRITERS = {
+    "ollur": (write_ollur, ".csv"),
+    "pala": (write_pala, ".csv"),
+    "malayalam": (write_malayalam, ".csv"),
+    "xlsx": (write_xlsx, ".xlsx"),
+    "jsonl": (write_jsonl, ".jsonl"),
+    "semicolon_utf16": (write_semicolon_utf16, ".txt"),
+}
 
 
 def write_historical(path: Path, demo: Demo, rows: int) -> int:
@@ -315,7 +875,18 @@ def write_historical(path: Path, demo: Demo, rows: int) -> int:
     start = dt.date(1858, 1, 4)
     with open(path, "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["No.", "Date", "Number and description of animals", "Marks", "Where seized", "Seizer", "Owner", "Fine"])
+        w.writerow(
+            [
+                "No.",
+                "Date",
+                "Number and description of animals",
+                "Marks",
+                "Where seized",
+                "Seizer",
+                "Owner",
+                "Fine",
+            ]
+        )
         for i in range(1, rows + 1):
             kind = demo.rng.choice(list(fines))
             count = demo.rng.choice([1, 1, 1, 2, 3])
@@ -323,8 +894,18 @@ def write_historical(path: Path, demo: Demo, rows: int) -> int:
             date = d.strftime("%d-%m-%Y") if i % 3 else f"{d.day}th {d:%B %Y}"
             annas = fines[kind] * count
             fine = f"Rs. {annas // 16} {annas % 16} as." if annas >= 16 else f"{annas} as."
-            w.writerow([i, date, f"{count} {kind}", demo.description().split(", ear")[0], demo.rng.choice(["Howrah", "Baraset", "Dum Dum", "Barrackpore"]),
-                        f"{demo.rng.choice(['Nobin', 'Jadu', 'Gopal'])} {demo.rng.choice(['Ghose', 'Dutt', 'Mitter'])}, Burdwan", "Unknown", fine])
+            w.writerow(
+                [
+                    i,
+                    date,
+                    f"{count} {kind}",
+                    demo.description().split(", ear")[0],
+                    demo.rng.choice(["Howrah", "Baraset", "Dum Dum", "Barrackpore"]),
+                    f"{demo.rng.choice(['Nobin', 'Jadu', 'Gopal'])} {demo.rng.choice(['Ghose', 'Dutt', 'Mitter'])}, Burdwan",
+                    "Unknown",
+                    fine,
+                ]
+            )
             n += 1
     return n
 
@@ -339,18 +920,47 @@ def write_rules(out: Path, demo: Demo, pounds: list[tuple[Any, ...]]) -> None:
         shutil.copy(src, rules / name)
     with open(rules / "habitual_areas.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["act", "local_area", "species", "multiplier", "effective_from", "effective_to", "reference", "status"])
+        w.writerow(
+            [
+                "act",
+                "local_area",
+                "species",
+                "multiplier",
+                "effective_from",
+                "effective_to",
+                "reference",
+                "status",
+            ]
+        )
         for kind in ("cow", "buffalo", "bull"):
-            w.writerow(["kerala-1961", "Thrissur Municipal Corporation", kind, 2, "2020-01-01", "",
-                        "EXAMPLE habitual-trespass notification under K s.11(2) (demo data)", "example"])
+            w.writerow(
+                [
+                    "kerala-1961",
+                    "Thrissur Municipal Corporation",
+                    kind,
+                    2,
+                    "2020-01-01",
+                    "",
+                    "EXAMPLE habitual-trespass notification under K s.11(2) (demo data)",
+                    "example",
+                ]
+            )
     with open(rules / "auctions.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
         w.writerow(["pound_id", "date", "time", "place", "conditions", "reference"])
         for p in pounds[::4]:
             for week in (1, 2, 3):
                 day = demo.today + dt.timedelta(days=7 * week - demo.today.weekday() + 2)  # Wednesdays
-                w.writerow([p[0], day.isoformat(), "10:00", f"{p[1]} yard", "Cash on the fall of the hammer; lots as notified",
-                            "EXAMPLE Director's order fixing place, time and conditions (K s.13(3)) (demo data)"])
+                w.writerow(
+                    [
+                        p[0],
+                        day.isoformat(),
+                        "10:00",
+                        f"{p[1]} yard",
+                        "Cash on the fall of the hammer; lots as notified",
+                        "EXAMPLE Director's order fixing place, time and conditions (K s.13(3)) (demo data)",
+                    ]
+                )
     with open(rules / "roster.csv", "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f)
         w.writerow(["name", "role", "pound_id", "local_authority"])
@@ -363,10 +973,28 @@ def plant_conflict(path: Path, pound: tuple[Any, ...], today: dt.date) -> None:
     """One sale to the pound-keeper, written as registers do ('Raghavan Nair K.'): K s.18(1) forbids it."""
     with open(path, "a", encoding="utf-8", newline="") as f:
         d = today - dt.timedelta(days=40)
-        csv.writer(f).writerow([
-            99999, d.strftime("%d/%m/%Y"), "9.30 AM", "bull", 1, "brown, white patch on forehead", "Mannuthy", "Thomas Mathew, Ollur",
-            "unknown", "", "", "", _d(d + dt.timedelta(days=8)), _d(d + dt.timedelta(days=17)), "Rs. 7,500/-", "Raghavan Nair K.", "", "",
-        ])
+        csv.writer(f).writerow(
+            [
+                99999,
+                d.strftime("%d/%m/%Y"),
+                "9.30 AM",
+                "bull",
+                1,
+                "brown, white patch on forehead",
+                "Mannuthy",
+                "Thomas Mathew, Ollur",
+                "unknown",
+                "",
+                "",
+                "",
+                _d(d + dt.timedelta(days=8)),
+                _d(d + dt.timedelta(days=17)),
+                "Rs. 7,500/-",
+                "Raghavan Nair K.",
+                "",
+                "",
+            ]
+        )
 
 
 def write_demo(out: Path, today: dt.date, rows: int = 1200, seed: int = 1961) -> int:

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 
 # (field, pattern). First matching rule wins for a header; a field is taken by its first column only.
 RULES: list[tuple[str, str]] = [
-    ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
+    (
+        "number_and_description",
+        r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും",
+    ),
     ("seizer_name", r"seizer name|seized by name"),
     ("seizer_residence", r"seizer (?:residence|address|village|place)"),
     ("owner_name", r"owner name"),
@@ -26,7 +29,7 @@ RULES: list[tuple[str, str]] = [
     ("sale_expenses", r"sale expenses|expenses of sale"),
     ("sold_on", r"\bsold\b|date of sale|sale date|auctioned|auction date|\bsale\b|ലേലം"),
     ("complaint_decided_on", r"complaint (?:decided|disposed)|date decided|decided on"),
-    ("complaint_outcome", r"complaint (?:outcome|result|order)|outcome|result|വിധി"),
+    ("complaint_outcome", r"complaint (?:outcome|result|order)|(?:outcome|result) of (?:the )?complaint|വിധി"),
     ("complaint_filed_on", r"complaint|പരാതി"),
     ("disposed_on", r"disposed|other disposal"),
     ("seized_on", r"(?:date|day) of seizure|seized on|seizure date|date seized|പിടിച്ചെടുത്ത തീയതി"),

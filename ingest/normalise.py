@@ -16,7 +16,24 @@ from .errors import RecordRejected
 
 # --- species (DATA_CONTRACT.md "Species"; K s.2(1)) -------------------------------------------------
 
-SPECIES = ("cow bull ox bullock calf buffalo elephant camel horse pony mule ass pig sheep goat fowl").split()
+SPECIES = [
+    "cow",
+    "bull",
+    "ox",
+    "bullock",
+    "calf",
+    "buffalo",
+    "elephant",
+    "camel",
+    "horse",
+    "pony",
+    "mule",
+    "ass",
+    "pig",
+    "sheep",
+    "goat",
+    "fowl",
+]
 
 _WORDS: dict[str, str] = {s: s for s in SPECIES}
 for _canon, _words in {
@@ -43,8 +60,32 @@ for _canon, _words in {
 
 # Animals people bring to pounds that the Act does not make cattle: rejected with that reason.
 NOT_CATTLE = set(
-    "dog dogs puppy cat cats kitten monkey monkeys tiger tigers leopard deer rabbit rabbits duck ducks "
-    "goose geese നായ പട്ടി പൂച്ച കുരങ്ങ് കുരങ്ങൻ പുലി".split()
+    [
+        "dog",
+        "dogs",
+        "puppy",
+        "cat",
+        "cats",
+        "kitten",
+        "monkey",
+        "monkeys",
+        "tiger",
+        "tigers",
+        "leopard",
+        "deer",
+        "rabbit",
+        "rabbits",
+        "duck",
+        "ducks",
+        "goose",
+        "geese",
+        "നായ",
+        "പട്ടി",
+        "പൂച്ച",
+        "കുരങ്ങ്",
+        "കുരങ്ങൻ",
+        "പുലി",
+    ]
 )
 
 _ML_PLURALS = ("ക്കൾ", "കൾ")
@@ -149,7 +190,7 @@ def head_count(value: object) -> int:
 
 
 class NumberAndDescription(NamedTuple):
-    count: int | None
+    head: int | None
     kind: str
     description: str
 
@@ -219,12 +260,13 @@ _ISO = re.compile(
     r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
 )
-_DMY = re.compile(rf"^(?P<d>\d{{1,2}})[/.\-](?P<m>\d{{1,2}})[/.\-](?P<y>\d{{4}}|\d{{2}})(?:[\s,T]+(?P<t>.+))?$")
+_DMY = re.compile(r"^(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4}|\d{2})(?:[\s,T]+(?P<t>.+))?$")
 _D_MON_Y = re.compile(
-    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+(?P<mon>[a-z]+)\.?,?[\s\-]+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I
+    r"^(?P<d>\d{1,2})(?:st|nd|rd|th)?[\s\-]+(?P<mon>[a-z]+)\.?,?[\s\-]+(?P<y>\d{4})(?:[\s,]+(?P<t>.+))?$",
+    re.I,
 )
 _MON_D_Y = re.compile(
-    rf"^(?P<mon>[a-z]+)\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I
+    r"^(?P<mon>[a-z]+)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?:[\s,]+(?P<t>.+))?$", re.I
 )
 
 
@@ -342,7 +384,21 @@ def optional_date(cell: object) -> dt.date | None:
 
 # --- people, tags, colours ------------------------------------------------------------------------
 
-UNKNOWN_OWNER = {"", "-", "--", "?", "unknown", "not known", "n/a", "na", "nil", "none", "unclaimed", "അജ്ഞാതൻ", "അറിയില്ല"}
+UNKNOWN_OWNER = {
+    "",
+    "-",
+    "--",
+    "?",
+    "unknown",
+    "not known",
+    "n/a",
+    "na",
+    "nil",
+    "none",
+    "unclaimed",
+    "അജ്ഞാതൻ",
+    "അറിയില്ല",
+}
 
 
 def owner_known(cell: object) -> bool:

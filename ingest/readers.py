@@ -69,9 +69,7 @@ def _records_from_rows(
     fields: dict[str, int] = {}
     for rowno, cells in rows:
         if header is None:
-            if (want_header and rowno == int(want_header)) or (
-                not want_header and looks_like_header(cells, columns)
-            ):
+            if (want_header and rowno == int(want_header)) or (not want_header and looks_like_header(cells, columns)):
                 header = [("" if c is None else str(c).strip()) for c in cells]
                 fields = recognise(header, columns)
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import re
@@ -49,7 +50,10 @@ COLUMN_WORDS = {
 _DATE_IN_TEXT = r"(\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}-\d{2}-\d{2})"
 REMARK_OUTCOMES = [
     ("deposit_on", re.compile(rf"deposit\w*\D*?{_DATE_IN_TEXT}", re.I)),
-    ("released_by_order_on", re.compile(rf"(?:released|release) (?:by|under|on) (?:written )?order\D*?{_DATE_IN_TEXT}", re.I)),
+    (
+        "released_by_order_on",
+        re.compile(rf"(?:released|release) (?:by|under|on) (?:written )?order\D*?{_DATE_IN_TEXT}", re.I),
+    ),
     ("claimed_on", re.compile(rf"(?:delivered|claimed|returned|released to owner)\D*?{_DATE_IN_TEXT}", re.I)),
     ("notice_posted_on", re.compile(rf"notice\D*?{_DATE_IN_TEXT}", re.I)),
     ("sold_on", re.compile(rf"(?:sold|auctioned)\D*?{_DATE_IN_TEXT}", re.I)),
@@ -87,7 +91,9 @@ def text(v: Any) -> str:
     return " ".join(str(v).split())
 
 
-def impoundment_id(pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str, place: str | None) -> str:
+def impoundment_id(
+    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str, place: str | None
+) -> str:
     """Stable across re-ingests: the same entry in the same pound always gets the same id.
 
     ('tcr-ollur', '2', '2025-04-02T17:15', 'goat', 1, 'black and white', 'Vaikom') -> 'tcr-ollur-6c3e...'
@@ -121,10 +127,14 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         kind, desc, nd_count = kind_cell, desc_cell, None
         if count_cell is None:
             nd = split_number_and_description(kind_cell)
-            nd_count, kind, desc = nd.count, (nd.kind or kind_cell), ", ".join(x for x in (nd.description, desc_cell) if x)
+            nd_count, kind, desc = (
+                nd.head,
+                (nd.kind or kind_cell),
+                ", ".join(x for x in (nd.description, desc_cell) if x),
+            )
     elif text(cells.get("number_and_description")):
         nd = split_number_and_description(text(cells["number_and_description"]))
-        kind, nd_count = nd.kind, nd.count
+        kind, nd_count = nd.kind, nd.head
         desc = ", ".join(x for x in (nd.description, desc_cell) if x)
     else:
         raise RecordRejected("The entry does not say what kind of cattle was impounded.")
@@ -148,13 +158,13 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         for field, rx in REMARK_OUTCOMES:
             m = rx.search(remarks)
             if m and field not in dates:
-                try:
+                with contextlib.suppress(RecordRejected):  # a remark with a bad date is a remark, not a reject
                     dates[field] = when_of(m.group(1))[0]
-                except RecordRejected:
-                    pass
     for field, d in dates.items():
         if field != "seized_on" and d < day:
-            raise RecordRejected(f"The {COLUMN_WORDS.get(field, field)} ({d:%d/%m/%Y}) is before the day brought ({day:%d/%m/%Y}).")
+            raise RecordRejected(
+                f"The {COLUMN_WORDS.get(field, field)} ({d:%d/%m/%Y}) is before the day brought ({day:%d/%m/%Y})."
+            )
 
     entry_no = text(cells.get("entry_no")) or None
     place = text(cells.get("place_seized")) or None

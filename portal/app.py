@@ -39,7 +39,16 @@ def _error_response(request: Request, status: int, title: str, message: str, set
     if status == 404:
         title = t("not_found", lang)
     try:
-        return render(request, "error.html", lang, settings.today_in_india(), status_code=status, title=title, message=message, code=status)
+        return render(
+            request,
+            "error.html",
+            lang,
+            settings.today_in_india(),
+            status_code=status,
+            title=title,
+            message=message,
+            code=status,
+        )
     except Exception:
         return Response(f"{title}: {message}", status_code=status, media_type="text/plain; charset=utf-8")
 
@@ -68,8 +77,12 @@ class ConditionalGet(BaseHTTPMiddleware):
             mtime = dt.datetime.now(dt.UTC).replace(microsecond=0)
         midnight = dt.datetime.combine(today, dt.time(), IST).astimezone(dt.UTC)
         last_modified = max(mtime, midnight)
-        headers = {"ETag": etag, "Last-Modified": format_datetime(last_modified, usegmt=True),
-                   "Cache-Control": f"public, max-age={s.cache_seconds}", "Vary": "Cookie"}
+        headers = {
+            "ETag": etag,
+            "Last-Modified": format_datetime(last_modified, usegmt=True),
+            "Cache-Control": f"public, max-age={s.cache_seconds}",
+            "Vary": "Cookie",
+        }
         inm = request.headers.get("if-none-match")
         ims = request.headers.get("if-modified-since")
         fresh = False

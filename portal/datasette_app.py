@@ -53,7 +53,9 @@ def make_datasette(settings: Settings) -> Datasette:
     if "_memory" in ds.databases:  # added when Datasette starts without files; only the public database is served
         ds.remove_database("_memory")
     ds.add_database(Database(ds, path=str(path), is_mutable=False), name="pounds")
-    ds.inspect_data = {"pounds": {"hash": None, "size": path.stat().st_size, "file": str(path), "tables": table_counts(path)}}
+    ds.inspect_data = {
+        "pounds": {"hash": None, "size": path.stat().st_size, "file": str(path), "tables": table_counts(path)}
+    }
     return ds
 
 

@@ -27,13 +27,22 @@ class FeedSpec:
 
 
 FEEDS = {
-    "impounded": FeedSpec("feed_impounded", "Pinfold: newest impoundments", "Cattle newly entered in pound registers (K s.7)."),
-    "notices": FeedSpec("feed_notices", "Pinfold: notices of unclaimed cattle",
-                        "Cattle unclaimed 7 days after impounding, before public auction (K s.13(1)-(2); 1857 s.VIII).",
-                        where="sort_key <= :today AND current = 1"),
-    "auctions": FeedSpec("feed_auctions", "Pinfold: auctions of unclaimed cattle",
-                         "Public auctions scheduled or due (K s.13(3); 1857 s.VIII).",
-                         where="auction_date >= :today AND status IN ('scheduled', 'proposed')", order="sort_key ASC"),
+    "impounded": FeedSpec(
+        "feed_impounded", "Pinfold: newest impoundments", "Cattle newly entered in pound registers (K s.7)."
+    ),
+    "notices": FeedSpec(
+        "feed_notices",
+        "Pinfold: notices of unclaimed cattle",
+        "Cattle unclaimed 7 days after impounding, before public auction (K s.13(1)-(2); 1857 s.VIII).",
+        where="sort_key <= :today AND current = 1",
+    ),
+    "auctions": FeedSpec(
+        "feed_auctions",
+        "Pinfold: auctions of unclaimed cattle",
+        "Public auctions scheduled or due (K s.13(3); 1857 s.VIII).",
+        where="auction_date >= :today AND status IN ('scheduled', 'proposed')",
+        order="sort_key ASC",
+    ),
 }
 
 
@@ -59,12 +68,16 @@ def filters(district: str = "", pound: str = "", species: str = "", q: str = "")
     return (" AND ".join(clauses) or "1"), params
 
 
-def feed_rows(con: sqlite3.Connection, spec: FeedSpec, where: str, params: dict[str, Any], today: dt.date, limit: int) -> list[dict[str, Any]]:
+def feed_rows(
+    con: sqlite3.Connection, spec: FeedSpec, where: str, params: dict[str, Any], today: dt.date, limit: int
+) -> list[dict[str, Any]]:
     sql = f"SELECT * FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
     return [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
 
 
-def render_feed(spec: FeedSpec, rows: list[dict[str, Any]], fmt: str, base_url: str, self_url: str, updated: dt.datetime) -> bytes:
+def render_feed(
+    spec: FeedSpec, rows: list[dict[str, Any]], fmt: str, base_url: str, self_url: str, updated: dt.datetime
+) -> bytes:
     """Rows following the column contract -> RSS 2.0 or Atom bytes. Ids are the rows' stable ids, so a
     re-ingest never makes a reader show an old item as new."""
     fg = FeedGenerator()

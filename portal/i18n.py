@@ -6,13 +6,39 @@ import datetime as dt
 
 LANGS = ("en", "ml")
 
-ML_MONTHS = ["ജനുവരി", "ഫെബ്രുവരി", "മാർച്ച്", "ഏപ്രിൽ", "മേയ്", "ജൂൺ", "ജൂലൈ", "ഓഗസ്റ്റ്", "സെപ്റ്റംബർ", "ഒക്ടോബർ", "നവംബർ", "ഡിസംബർ"]
+ML_MONTHS = [
+    "ജനുവരി",
+    "ഫെബ്രുവരി",
+    "മാർച്ച്",
+    "ഏപ്രിൽ",
+    "മേയ്",
+    "ജൂൺ",
+    "ജൂലൈ",
+    "ഓഗസ്റ്റ്",
+    "സെപ്റ്റംബർ",
+    "ഒക്ടോബർ",
+    "നവംബർ",
+    "ഡിസംബർ",
+]
 EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 SPECIES_ML = {
-    "cow": "പശു", "bull": "കാള", "ox": "കാള (ഉഴവ്)", "bullock": "കാള (വരി)", "calf": "കന്നുകുട്ടി", "buffalo": "എരുമ / പോത്ത്",
-    "elephant": "ആന", "camel": "ഒട്ടകം", "horse": "കുതിര", "pony": "ചെറുകുതിര", "mule": "കോവർകഴുത", "ass": "കഴുത",
-    "pig": "പന്നി", "sheep": "ചെമ്മരിയാട്", "goat": "ആട്", "fowl": "കോഴി",
+    "cow": "പശു",
+    "bull": "കാള",
+    "ox": "കാള (ഉഴവ്)",
+    "bullock": "കാള (വരി)",
+    "calf": "കന്നുകുട്ടി",
+    "buffalo": "എരുമ / പോത്ത്",
+    "elephant": "ആന",
+    "camel": "ഒട്ടകം",
+    "horse": "കുതിര",
+    "pony": "ചെറുകുതിര",
+    "mule": "കോവർകഴുത",
+    "ass": "കഴുത",
+    "pig": "പന്നി",
+    "sheep": "ചെമ്മരിയാട്",
+    "goat": "ആട്",
+    "fowl": "കോഴി",
 }
 
 STATUS = {
@@ -26,8 +52,14 @@ STATUS = {
 }
 
 T: dict[str, tuple[str, str]] = {
-    "site_title": ("Pinfold: Kerala's cattle pounds, in the open", "പിൻഫോൾഡ്: കേരളത്തിലെ കന്നുകാലി പൗണ്ടുകൾ, എല്ലാവർക്കും കാണാൻ"),
-    "tagline": ("Find an impounded animal, what it costs to claim it and by when.", "പിടിച്ചെടുത്ത മൃഗത്തെ കണ്ടെത്തുക, തിരികെ വാങ്ങാൻ എത്ര തുക, എന്നുവരെ."),
+    "site_title": (
+        "Pinfold: Kerala's cattle pounds, in the open",
+        "പിൻഫോൾഡ്: കേരളത്തിലെ കന്നുകാലി പൗണ്ടുകൾ, എല്ലാവർക്കും കാണാൻ",
+    ),
+    "tagline": (
+        "Find an impounded animal, what it costs to claim it and by when.",
+        "പിടിച്ചെടുത്ത മൃഗത്തെ കണ്ടെത്തുക, തിരികെ വാങ്ങാൻ എത്ര തുക, എന്നുവരെ.",
+    ),
     "search_title": ("Looking for a missing animal?", "കാണാതായ മൃഗത്തെ തിരയുകയാണോ?"),
     "kind": ("Kind", "ഇനം"),
     "any_kind": ("Any kind", "ഏതു ഇനവും"),
@@ -40,7 +72,10 @@ T: dict[str, tuple[str, str]] = {
     "to": ("to", "വരെ"),
     "search": ("Search", "തിരയുക"),
     "results": ("Results", "ഫലങ്ങൾ"),
-    "no_results": ("No animal matches. Try fewer words, another district, or earlier dates.", "പൊരുത്തമുള്ള മൃഗമില്ല. കുറച്ചു വാക്കുകൾ, മറ്റൊരു ജില്ല, അല്ലെങ്കിൽ മുൻ തീയതികൾ ശ്രമിക്കുക."),
+    "no_results": (
+        "No animal matches. Try fewer words, another district, or earlier dates.",
+        "പൊരുത്തമുള്ള മൃഗമില്ല. കുറച്ചു വാക്കുകൾ, മറ്റൊരു ജില്ല, അല്ലെങ്കിൽ മുൻ തീയതികൾ ശ്രമിക്കുക.",
+    ),
     "latest": ("Latest impoundments", "ഏറ്റവും പുതിയ പിടിച്ചെടുക്കലുകൾ"),
     "subscribe": ("Subscribe to this search (RSS)", "ഈ തിരച്ചിലിന് വരിക്കാരാകുക (RSS)"),
     "count": ("Head", "എണ്ണം"),
@@ -58,27 +93,48 @@ T: dict[str, tuple[str, str]] = {
     "feeding": ("Feeding and watering", "തീറ്റയും വെള്ളവും"),
     "per_day": ("per head per day", "ഒരു മൃഗത്തിന് ഒരു ദിവസം"),
     "total": ("Total to pay", "ആകെ അടയ്ക്കേണ്ടത്"),
-    "no_scale": ("No notified scale is on file for this pound; ask the pound-keeper for the list that must be displayed.",
-                 "ഈ പൗണ്ടിന് വിജ്ഞാപനം ചെയ്ത നിരക്ക് ലഭ്യമല്ല; പ്രദർശിപ്പിക്കേണ്ട പട്ടിക പൗണ്ട് സൂക്ഷിപ്പുകാരനോട് ചോദിക്കുക."),
+    "no_scale": (
+        "No notified scale is on file for this pound; ask the pound-keeper for the list that must be displayed.",
+        "ഈ പൗണ്ടിന് വിജ്ഞാപനം ചെയ്ത നിരക്ക് ലഭ്യമല്ല; പ്രദർശിപ്പിക്കേണ്ട പട്ടിക പൗണ്ട് സൂക്ഷിപ്പുകാരനോട് ചോദിക്കുക.",
+    ),
     "deadlines": ("Dates that matter", "പ്രധാന തീയതികൾ"),
     "notice_due": ("Notice due (not claimed in 7 days)", "നോട്ടീസ് (7 ദിവസത്തിനകം വാങ്ങിയില്ലെങ്കിൽ)"),
     "auction_earliest": ("Earliest auction", "ഏറ്റവും നേരത്തെയുള്ള ലേലം"),
-    "complaint_deadline": ("Last day to complain of an illegal seizure", "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ പരാതിപ്പെടാനുള്ള അവസാന ദിവസം"),
+    "complaint_deadline": (
+        "Last day to complain of an illegal seizure",
+        "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ പരാതിപ്പെടാനുള്ള അവസാന ദിവസം",
+    ),
     "no_auction_pending": ("No auction while the complaint is pending", "പരാതി തീർപ്പാകും വരെ ലേലമില്ല"),
     "what_to_bring": ("What to bring", "കൊണ്ടുവരേണ്ടത്"),
-    "bring_1": ("The fine and feeding charges in cash, exactly as above.", "മുകളിൽ കാണിച്ച പിഴയും തീറ്റച്ചെലവും പണമായി."),
-    "bring_2": ("Something that shows the animal is yours: ear tag or Pashu Aadhaar card, a photo, a neighbour who knows it.",
-                "മൃഗം നിങ്ങളുടേതാണെന്ന് തെളിയിക്കുന്നത്: കാതിലെ ടാഗ് / പശു ആധാർ കാർഡ്, ഫോട്ടോ, അറിയാവുന്ന അയൽക്കാരൻ."),
-    "bring_3": ("Identity proof: you will sign a receipt in the register.", "തിരിച്ചറിയൽ രേഖ: രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം."),
+    "bring_1": (
+        "The fine and feeding charges in cash, exactly as above.",
+        "മുകളിൽ കാണിച്ച പിഴയും തീറ്റച്ചെലവും പണമായി.",
+    ),
+    "bring_2": (
+        "Something that shows the animal is yours: ear tag or Pashu Aadhaar card, a photo, a neighbour who knows it.",
+        "മൃഗം നിങ്ങളുടേതാണെന്ന് തെളിയിക്കുന്നത്: കാതിലെ ടാഗ് / പശു ആധാർ കാർഡ്, ഫോട്ടോ, അറിയാവുന്ന അയൽക്കാരൻ.",
+    ),
+    "bring_3": (
+        "Identity proof: you will sign a receipt in the register.",
+        "തിരിച്ചറിയൽ രേഖ: രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം.",
+    ),
     "law": ("What the law says", "നിയമം പറയുന്നത്"),
-    "law_claim": ("You may claim the animal at any time before the sale by paying the fine and the feeding charges; it is handed over and you sign a receipt in the register.",
-                  "വിൽപനയ്ക്കു മുമ്പ് എപ്പോൾ വേണമെങ്കിലും പിഴയും തീറ്റച്ചെലവും അടച്ച് മൃഗത്തെ തിരികെ വാങ്ങാം; രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം."),
-    "law_deposit": ("If you think the seizure was illegal, you may take the animal back by depositing the fine and charges, and dispute them.",
-                    "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കരുതുന്നുവെങ്കിൽ, പിഴയും ചെലവും കെട്ടിവച്ച് മൃഗത്തെ തിരികെ വാങ്ങി തർക്കമുന്നയിക്കാം."),
-    "law_notice": ("If nobody claims it within 7 days a notice is posted and announced by beat of drum; 7 days after the notice it may be sold at public auction.",
-                   "7 ദിവസത്തിനകം ആരും വാങ്ങിയില്ലെങ്കിൽ നോട്ടീസ് പതിക്കുകയും ചെണ്ട കൊട്ടി അറിയിക്കുകയും ചെയ്യും; നോട്ടീസിന് 7 ദിവസം കഴിഞ്ഞ് പൊതുലേലത്തിൽ വിൽക്കാം."),
-    "law_complaint": ("A complaint of illegal seizure goes to the Magistrate within 10 days of the seizure; compensation up to Rs 100 may be awarded.",
-                      "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ 10 ദിവസത്തിനകം മജിസ്ട്രേറ്റിന് പരാതി നൽകാം; 100 രൂപ വരെ നഷ്ടപരിഹാരം ലഭിക്കാം."),
+    "law_claim": (
+        "You may claim the animal at any time before the sale by paying the fine and the feeding charges; it is handed over and you sign a receipt in the register.",
+        "വിൽപനയ്ക്കു മുമ്പ് എപ്പോൾ വേണമെങ്കിലും പിഴയും തീറ്റച്ചെലവും അടച്ച് മൃഗത്തെ തിരികെ വാങ്ങാം; രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം.",
+    ),
+    "law_deposit": (
+        "If you think the seizure was illegal, you may take the animal back by depositing the fine and charges, and dispute them.",
+        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കരുതുന്നുവെങ്കിൽ, പിഴയും ചെലവും കെട്ടിവച്ച് മൃഗത്തെ തിരികെ വാങ്ങി തർക്കമുന്നയിക്കാം.",
+    ),
+    "law_notice": (
+        "If nobody claims it within 7 days a notice is posted and announced by beat of drum; 7 days after the notice it may be sold at public auction.",
+        "7 ദിവസത്തിനകം ആരും വാങ്ങിയില്ലെങ്കിൽ നോട്ടീസ് പതിക്കുകയും ചെണ്ട കൊട്ടി അറിയിക്കുകയും ചെയ്യും; നോട്ടീസിന് 7 ദിവസം കഴിഞ്ഞ് പൊതുലേലത്തിൽ വിൽക്കാം.",
+    ),
+    "law_complaint": (
+        "A complaint of illegal seizure goes to the Magistrate within 10 days of the seizure; compensation up to Rs 100 may be awarded.",
+        "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ 10 ദിവസത്തിനകം മജിസ്ട്രേറ്റിന് പരാതി നൽകാം; 100 രൂപ വരെ നഷ്ടപരിഹാരം ലഭിക്കാം.",
+    ),
     "printable_notice": ("Printable notice", "അച്ചടിക്കാവുന്ന നോട്ടീസ്"),
     "sale_account": ("Account of the sale", "വിൽപനയുടെ കണക്ക്"),
     "fines_and_rates": ("Fines and feeding rates in force", "പ്രാബല്യത്തിലുള്ള പിഴയും തീറ്റ നിരക്കും"),
@@ -86,8 +142,10 @@ T: dict[str, tuple[str, str]] = {
     "upcoming_auctions": ("Upcoming auctions", "വരാനിരിക്കുന്ന ലേലങ്ങൾ"),
     "pounds_in": ("Pounds in", "പൗണ്ടുകൾ:"),
     "not_found": ("We could not find that.", "അത് കണ്ടെത്താനായില്ല."),
-    "not_found_help": ("The animal may have been entered under another number. Search by kind, colour and district instead.",
-                       "മൃഗം മറ്റൊരു നമ്പറിൽ രേഖപ്പെടുത്തിയിരിക്കാം. ഇനം, നിറം, ജില്ല എന്നിവ ഉപയോഗിച്ച് തിരയുക."),
+    "not_found_help": (
+        "The animal may have been entered under another number. Search by kind, colour and district instead.",
+        "മൃഗം മറ്റൊരു നമ്പറിൽ രേഖപ്പെടുത്തിയിരിക്കാം. ഇനം, നിറം, ജില്ല എന്നിവ ഉപയോഗിച്ച് തിരയുക.",
+    ),
     "open_data": ("Open data: tables, SQL, CSV and JSON", "ഓപ്പൺ ഡാറ്റ: പട്ടികകൾ, SQL, CSV, JSON"),
     "feeds": ("Feeds and calendar", "ഫീഡുകളും കലണ്ടറും"),
     "act": ("Act", "നിയമം"),

@@ -26,10 +26,17 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
         ev.add("dtstamp", stamp)
         ev.add("dtstart", start)
         ev.add("dtend", start + dt.timedelta(hours=2))
-        status = "proposed (earliest lawful day; the date is set by the Director)" if r["status"] == "proposed" else r["status"]
+        status = (
+            "proposed (earliest lawful day; the date is set by the Director)"
+            if r["status"] == "proposed"
+            else r["status"]
+        )
         ev.add("summary", f"Cattle auction: {r['lots']} lots, {r['head_count']} head — {r['place']}")
         ev.add("location", f"{r['place']}, {r['district']}")
-        ev.add("description", f"Public auction of unclaimed cattle ({status}). {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}")
+        ev.add(
+            "description",
+            f"Public auction of unclaimed cattle ({status}). {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}",
+        )
         ev.add("url", base_url + r["atom_link"])
         cal.add_component(ev)
     cal.add_missing_timezones()

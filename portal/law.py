@@ -21,9 +21,15 @@ def _date(v: str | None) -> dt.date | None:
 
 def _rate(r: sqlite3.Row | dict[str, Any], area: str, amount: str) -> RateRow:
     return RateRow(
-        id=r["id"], act=r["act"], area=r[area], species=r["species"], amount=Money(Fraction(r[amount])),
-        effective_from=_date(r["effective_from"]), effective_to=_date(r["effective_to"]),
-        reference=r["reference"] or "", status=r["status"] or "",
+        id=r["id"],
+        act=r["act"],
+        area=r[area],
+        species=r["species"],
+        amount=Money(Fraction(r[amount])),
+        effective_from=_date(r["effective_from"]),
+        effective_to=_date(r["effective_to"]),
+        reference=r["reference"] or "",
+        status=r["status"] or "",
     )
 
 
@@ -33,10 +39,21 @@ def rulebook(con: sqlite3.Connection, version: str) -> RuleBook:
     if book is None:
         book = RuleBook(
             fine_scales=[_rate(r, "local_area", "amount_rupees") for r in con.execute("SELECT * FROM fine_scales")],
-            feeding_rates=[_rate(r, "local_authority", "rate_per_day_rupees") for r in con.execute("SELECT * FROM feeding_rates")],
+            feeding_rates=[
+                _rate(r, "local_authority", "rate_per_day_rupees") for r in con.execute("SELECT * FROM feeding_rates")
+            ],
             habitual=[
-                RateRow(r["id"], r["act"], r["local_area"], r["species"], Money.of(r["multiplier"]), _date(r["effective_from"]),
-                        _date(r["effective_to"]), r["reference"] or "", r["status"] or "")
+                RateRow(
+                    r["id"],
+                    r["act"],
+                    r["local_area"],
+                    r["species"],
+                    Money.of(r["multiplier"]),
+                    _date(r["effective_from"]),
+                    _date(r["effective_to"]),
+                    r["reference"] or "",
+                    r["status"] or "",
+                )
                 for r in con.execute("SELECT * FROM habitual_areas")
             ],
         )
@@ -48,9 +65,15 @@ def rulebook(con: sqlite3.Connection, version: str) -> RuleBook:
 def due_for(imp: dict[str, Any], book: RuleBook, on: dt.date) -> Due:
     """An impoundments row -> what it costs to claim on `on` (K s.12: fine + feeding), with its deadlines."""
     return compute_due(
-        pack(imp["act"]), book, imp["local_authority"] or "", imp["species"], imp["head_count"],
-        dt.date.fromisoformat(imp["brought_on"]), on,
-        seized_on=_date(imp["seized_on"]), notice_posted_on=_date(imp["notice_posted_on"]),
+        pack(imp["act"]),
+        book,
+        imp["local_authority"] or "",
+        imp["species"],
+        imp["head_count"],
+        dt.date.fromisoformat(imp["brought_on"]),
+        on,
+        seized_on=_date(imp["seized_on"]),
+        notice_posted_on=_date(imp["notice_posted_on"]),
         complaint_pending=bool(imp["complaint_filed_on"] and not imp["complaint_decided_on"]),
         ended_on=_date(imp["left_on"]),
     )
@@ -80,7 +103,11 @@ def due_json(imp: dict[str, Any], due: Due) -> dict[str, Any]:
         "auction_earliest_on": d.auction_earliest_on.isoformat() if d.auction_earliest_on else None,
         "complaint_deadline_on": d.complaint_deadline_on.isoformat(),
         "sections": due.sections,
-        "fine_basis": {"reference": due.fine_basis.reference, "status": due.fine_basis.status} if due.fine_basis else None,
-        "feeding_basis": {"reference": due.feeding_basis.reference, "status": due.feeding_basis.status} if due.feeding_basis else None,
+        "fine_basis": {"reference": due.fine_basis.reference, "status": due.fine_basis.status}
+        if due.fine_basis
+        else None,
+        "feeding_basis": {"reference": due.feeding_basis.reference, "status": due.feeding_basis.status}
+        if due.feeding_basis
+        else None,
         "status": imp["status"],
     }

@@ -39,7 +39,9 @@ def lang_switch_url(request: Request, lang: str) -> str:
     return f"{request.url.path}?{urlencode(params)}"
 
 
-def render(request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any) -> HTMLResponse:
+def render(
+    request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any
+) -> HTMLResponse:
     era_day = ctx.get("era_day", today)
     html = ENV.get_template(template).render(
         lang=lang,

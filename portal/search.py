@@ -43,12 +43,24 @@ def parse_date(value: str | None, name: str) -> dt.date | None:
         raise BadRequest(f"'{value}' is not a date for {name}: write YYYY-MM-DD") from None
 
 
-def parse_query(q: str = "", species: str = "", district: str = "", pound: str = "", date_from: str = "", date_to: str = "") -> Query:
+def parse_query(
+    q: str = "",
+    species: str = "",
+    district: str = "",
+    pound: str = "",
+    date_from: str = "",
+    date_to: str = "",
+) -> Query:
     """'black cow KL-07-1234' -> words ['black'], species 'cow', tags ['KL-07-1234']."""
     if len(q) > 500:
         raise BadRequest("the search is too long: use a few words")
-    query = Query(q=q.strip(), district=district.strip(), pound=pound.strip(),
-                  date_from=parse_date(date_from, "from"), date_to=parse_date(date_to, "to"))
+    query = Query(
+        q=q.strip(),
+        district=district.strip(),
+        pound=pound.strip(),
+        date_from=parse_date(date_from, "from"),
+        date_to=parse_date(date_to, "to"),
+    )
     if species:
         try:
             query.species = species_of(species)
@@ -86,7 +98,11 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
     for tag in query.tags:
         clauses.append("(' ' || i.ear_tags || ' ') LIKE ?")
         params.append(f"% {tag} %")
-    for col, val in (("i.species", query.species), ("i.district", query.district), ("i.pound_id", query.pound)):
+    for col, val in (
+        ("i.species", query.species),
+        ("i.district", query.district),
+        ("i.pound_id", query.pound),
+    ):
         if val:
             clauses.append(f"{col} = ?")
             params.append(val)
@@ -116,8 +132,15 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
     return rows
 
 
-def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+def search(
+    con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0
+) -> tuple[list[dict[str, Any]], int]:
     where, params = where_clause(query)
     total = con.execute(f"SELECT count(*) FROM impoundments i WHERE {where}", params).fetchone()[0]
-    rows = [dict(r) for r in con.execute(f"{SELECT} WHERE {where} ORDER BY i.brought_at DESC LIMIT ? OFFSET ?", [*params, limit, offset])]
+    rows = [
+        dict(r)
+        for r in con.execute(
+            f"{SELECT} WHERE {where} ORDER BY i.brought_at DESC LIMIT ? OFFSET ?", [*params, limit, offset]
+        )
+    ]
     return decorate(rows, today), total

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-import os
 
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 

@@ -114,7 +114,9 @@ def demo_names(demo_dbs: tuple[Path, Path]) -> set[str]:
     return names
 
 
-def make_data_dir(tmp: Path, files: dict[str, Path | bytes | str], pound_id: str = "p1", act: str = "kerala-1961") -> Path:
+def make_data_dir(
+    tmp: Path, files: dict[str, Path | bytes | str], pound_id: str = "p1", act: str = "kerala-1961"
+) -> Path:
     """A tiny DATA_DIR with one pound and the given register files (a fixture path, or the bytes/text to write)."""
     root = tmp / "data"
     (root / "registers" / pound_id).mkdir(parents=True)

@@ -13,8 +13,15 @@ from portal.settings import Settings
 from .conftest import LiveServer
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +36,15 @@ def browser():
         b.close()
 
 
-def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscribes(browser, live_server: LiveServer, settings: Settings) -> None:
+def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscribes(
+    browser, live_server: LiveServer, settings: Settings
+) -> None:
     con = sqlite3.connect(settings.database)
     district, animal_id = con.execute(
         """SELECT district, id FROM impoundments WHERE species = 'cow' AND status IN ('impounded', 'notice_posted')
            AND description LIKE 'black%' AND description LIKE '%white patch%' AND act = 'kerala-1961'
-           ORDER BY brought_at DESC LIMIT 1""").fetchone()
+           ORDER BY brought_at DESC LIMIT 1"""
+    ).fetchone()
     page = browser.new_page()
     page.goto(live_server.url + "/")
     page.fill("input[name=q]", "black cow with a white patch")
@@ -47,7 +57,9 @@ def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscrib
     total = page.inner_text("#total")
     assert total.startswith("₹") and total.endswith(".00")
     last_day = page.inner_text("#last-day")
-    assert any(m in last_day for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"))
+    assert any(
+        m in last_day for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+    )
     page.click("a.lang")
     page.wait_for_selector("html[lang=ml]")
     assert "ഇന്ന് തിരികെ വാങ്ങാൻ വേണ്ട തുക" in page.inner_text("main")

@@ -59,7 +59,9 @@ def test_fines_per_pound_per_month_adds_up(client, demo_dbs) -> None:
     rows = query(client, "fines_per_pound_per_month", pound="tcr-corp")
     con = sqlite3.connect(demo_dbs[0])
     want = con.execute("""SELECT sum(coalesce(fine_levied_minor, fine_due_minor)) FROM impoundments
-                          WHERE pound_id = 'tcr-corp' AND status IN ('claimed', 'released_on_deposit', 'sold')""").fetchone()[0]
+                          WHERE pound_id = 'tcr-corp' AND status IN ('claimed', 'released_on_deposit', 'sold')""").fetchone()[
+        0
+    ]
     assert rows and sum(r["fines_minor"] for r in rows) == want
     r = rows[0]
     assert r["fines_rupees"] == f"{r['fines_minor'] // 100}.{r['fines_minor'] % 100:02d}"
@@ -85,7 +87,9 @@ def test_days_in_pound_longest_is_at_least_average(client) -> None:
 def test_auctions_and_proceeds_match_the_sales(client, demo_dbs) -> None:
     con = sqlite3.connect(demo_dbs[0])
     for r in query(client, "auctions_and_proceeds"):
-        assert r["sales"] == con.execute("SELECT count(*) FROM sales WHERE pound_id = ?", (r["pound_id"],)).fetchone()[0]
+        assert (
+            r["sales"] == con.execute("SELECT count(*) FROM sales WHERE pound_id = ?", (r["pound_id"],)).fetchone()[0]
+        )
 
 
 def test_conflict_of_interest_sale_is_flagged_with_its_role(client) -> None:
@@ -100,7 +104,9 @@ def test_surplus_past_three_months_is_past(client) -> None:
 
 def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
     con = sqlite3.connect(demo_dbs[0])
-    now = con.execute("SELECT sum(head_count) FROM impoundments WHERE status IN ('impounded', 'notice_posted')").fetchone()[0]
+    now = con.execute(
+        "SELECT sum(head_count) FROM impoundments WHERE status IN ('impounded', 'notice_posted')"
+    ).fetchone()[0]
     assert sum(r["head"] for r in query(client, "animals_in_pound_now")) == now
     week = query(client, "notices_due_this_week")
     assert week and all(TODAY.isoformat() <= r["notice_day"] <= (TODAY + dt.timedelta(7)).isoformat() for r in week)
@@ -108,7 +114,9 @@ def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
 
 def test_fine_scales_in_force_on_a_date(client) -> None:
     rows = query(client, "fine_scales_on_date", on_date="1858-01-05")
-    assert {r["act"] for r in rows} == {"act-iii-1857", "cattle-trespass-1871"} or {r["act"] for r in rows} == {"act-iii-1857"}
+    assert {r["act"] for r in rows} == {"act-iii-1857", "cattle-trespass-1871"} or {r["act"] for r in rows} == {
+        "act-iii-1857"
+    }
     assert any(r["species"] == "camel" and r["amount_display"] == "8 as." for r in rows)
     modern = query(client, "fine_scales_on_date", on_date=TODAY.isoformat())
     assert any(r["act"] == "kerala-1961" for r in modern)
@@ -126,7 +134,11 @@ def test_facet_next_page_and_export_links_resolve_under_data(client) -> None:
     r = client.get("/data/pounds/impoundments", params={"_facet": "district"})
     assert r.status_code == 200
     found = links(r.text)
-    hrefs = [local(h) for h in found.hrefs if not h.startswith("#") and "openstreetmap" not in h and "datasette.io" not in h and "github" not in h]
+    hrefs = [
+        local(h)
+        for h in found.hrefs
+        if not h.startswith("#") and "openstreetmap" not in h and "datasette.io" not in h and "github" not in h
+    ]
     data_links = [h for h in hrefs if h.startswith("/data")]
     assert not [h for h in hrefs if h.startswith("/pounds/") or h.startswith("/data/data")]
     facet = next(h for h in data_links if "district=" in h)
@@ -154,7 +166,9 @@ def test_plugin_assets_resolve(client) -> None:
 def test_every_published_table_and_column_has_a_description(demo_dbs) -> None:
     con = sqlite3.connect(demo_dbs[0])
     tables = METADATA["databases"]["pounds"]["tables"]
-    for name, kind in con.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'impoundments_fts%' AND name NOT LIKE 'sqlite_%'"):
+    for name, kind in con.execute(
+        "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'impoundments_fts%' AND name NOT LIKE 'sqlite_%'"
+    ):
         assert name in tables and tables[name].get("description"), name
         if kind == "table":
             cols = [r[1] for r in con.execute(f'PRAGMA table_info("{name}")')]
@@ -180,8 +194,12 @@ def test_no_personal_name_reachable_through_data(client, demo_names) -> None:
 
 @pytest.mark.parametrize(
     "sql",
-    ["insert into pounds (id, name, act) values ('x', 'x', 'x')", "attach database '/etc/passwd' as p", "pragma writable_schema = 1",
-     "delete from impoundments"],
+    [
+        "insert into pounds (id, name, act) values ('x', 'x', 'x')",
+        "attach database '/etc/passwd' as p",
+        "pragma writable_schema = 1",
+        "delete from impoundments",
+    ],
 )
 def test_sql_box_cannot_write_or_attach(client, sql: str) -> None:
     r = client.get("/data/pounds.json", params={"sql": sql})
@@ -189,10 +207,14 @@ def test_sql_box_cannot_write_or_attach(client, sql: str) -> None:
 
 
 def test_sql_box_is_bounded(client) -> None:
-    r = client.get("/data/pounds.json", params={"sql": "select * from impoundments a, impoundments b", "_shape": "array"})
+    r = client.get(
+        "/data/pounds.json", params={"sql": "select * from impoundments a, impoundments b", "_shape": "array"}
+    )
     assert r.status_code == 200 and len(r.json()) <= 1000  # max_returned_rows
-    slow = client.get("/data/pounds.json", params={
-        "sql": "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c"})
+    slow = client.get(
+        "/data/pounds.json",
+        params={"sql": "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c"},
+    )
     assert slow.status_code == 400 and "interrupted" in slow.text.lower()
 
 

@@ -39,8 +39,12 @@ def test_feedparser_reads_every_feed(live_server: LiveServer, path: str) -> None
 
 
 @pytest.mark.parametrize("name", ["impounded", "notices", "auctions"])
-@pytest.mark.parametrize(("param", "value"), [("district", "Thrissur"), ("pound", "tcr-corp"), ("species", "goat"), ("q", "socks")])
-def test_every_filter_returns_only_matching_items(live_server: LiveServer, settings: Settings, name: str, param: str, value: str) -> None:
+@pytest.mark.parametrize(
+    ("param", "value"), [("district", "Thrissur"), ("pound", "tcr-corp"), ("species", "goat"), ("q", "socks")]
+)
+def test_every_filter_returns_only_matching_items(
+    live_server: LiveServer, settings: Settings, name: str, param: str, value: str
+) -> None:
     feed = feedparser.parse(get(live_server, f"/feeds/{name}.rss", params={param: value}).content)
     con = sqlite3.connect(settings.database)
     view = {"impounded": "feed_impounded", "notices": "feed_notices", "auctions": "feed_auctions"}[name]
@@ -60,7 +64,9 @@ def test_a_saved_search_feed_has_what_the_page_shows(live_server: LiveServer) ->
     api = get(live_server, "/api/impoundments", params=params).json()
     assert feed.entries
     feed_ids = {e.id.removeprefix("tag:pinfold,2026:") for e in feed.entries}
-    assert feed_ids <= {r["id"] for r in get(live_server, "/api/impoundments", params={**params, "limit": 500}).json()["rows"]}
+    assert feed_ids <= {
+        r["id"] for r in get(live_server, "/api/impoundments", params={**params, "limit": 500}).json()["rows"]
+    }
     assert api["total"] >= len(feed.entries)
 
 
@@ -88,7 +94,9 @@ def test_calendar_times_are_right_in_india(live_server: LiveServer, settings: Se
         start = ev.decoded("DTSTART")
         uid = str(ev["UID"])
         uids.add(uid)
-        (starts_at,) = con.execute("SELECT starts_at FROM auctions WHERE id = ?", (uid.removesuffix("@pinfold"),)).fetchone()
+        (starts_at,) = con.execute(
+            "SELECT starts_at FROM auctions WHERE id = ?", (uid.removesuffix("@pinfold"),)
+        ).fetchone()
         assert start == dt.datetime.fromisoformat(starts_at).replace(tzinfo=ZoneInfo("Asia/Kolkata"))
         assert start.utcoffset() == dt.timedelta(hours=5, minutes=30)
         assert ev["LOCATION"] and "Lot 1" in str(ev["DESCRIPTION"])
@@ -123,9 +131,19 @@ def test_hostile_queries_never_500(live_server: LiveServer, q: str) -> None:
         assert get(live_server, path, params={"q": q}).status_code < 500
 
 
-def test_no_personal_name_in_any_page_feed_or_api_response(live_server: LiveServer, settings: Settings, demo_names: set[str]) -> None:
+def test_no_personal_name_in_any_page_feed_or_api_response(
+    live_server: LiveServer, settings: Settings, demo_names: set[str]
+) -> None:
     con = sqlite3.connect(settings.database)
-    paths = ["/", "/pounds", "/feeds", "/calendar/auctions.ics", "/api/impoundments?limit=500", "/healthz", "/api/openapi.json"]
+    paths = [
+        "/",
+        "/pounds",
+        "/feeds",
+        "/calendar/auctions.ics",
+        "/api/impoundments?limit=500",
+        "/healthz",
+        "/api/openapi.json",
+    ]
     paths += FEEDS
     paths += [f"/pounds/{p}" for (p,) in con.execute("SELECT id FROM pounds")]
     paths += [f"/districts/{d}" for (d,) in con.execute("SELECT DISTINCT district FROM pounds")]

@@ -29,11 +29,23 @@ def test_summary_line_and_exit_0(tmp_path: Path) -> None:
     [
         (lambda d: (d / "pounds.csv").unlink(), "pounds.csv: missing"),
         (lambda d: (d / "pounds.csv").write_text("just,a,list\n1,2,3\n"), "pounds.csv: needs a header row"),
-        (lambda d: (d / "pounds.csv").write_text("id,name,act\np1,Test,kerala-2099\n"), "act 'kerala-2099' has no rule pack"),
+        (
+            lambda d: (d / "pounds.csv").write_text("id,name,act\np1,Test,kerala-2099\n"),
+            "act 'kerala-2099' has no rule pack",
+        ),
         (lambda d: (d / "registers" / "nowhere").mkdir(), "no pound with id 'nowhere' in pounds.csv"),
-        (lambda d: shutil.copy(MESSY / "corrupt.xlsx", d / "registers" / "p1" / "corrupt.xlsx"), "corrupt.xlsx: not a readable XLSX workbook"),
-        (lambda d: shutil.copy(MESSY / "not-a-register.pdf", d / "registers" / "p1"), "not-a-register.pdf: not a register format"),
-        (lambda d: (d / "registers" / "p1" / "notes.csv").write_text("hello\nworld\n"), "notes.csv: no header row naming a date and the cattle"),
+        (
+            lambda d: shutil.copy(MESSY / "corrupt.xlsx", d / "registers" / "p1" / "corrupt.xlsx"),
+            "corrupt.xlsx: not a readable XLSX workbook",
+        ),
+        (
+            lambda d: shutil.copy(MESSY / "not-a-register.pdf", d / "registers" / "p1"),
+            "not-a-register.pdf: not a register format",
+        ),
+        (
+            lambda d: (d / "registers" / "p1" / "notes.csv").write_text("hello\nworld\n"),
+            "notes.csv: no header row naming a date and the cattle",
+        ),
     ],
 )
 def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, expect: str) -> None:
@@ -47,7 +59,10 @@ def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, 
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and expect in lines[0] and "Traceback" not in out.stderr
     assert (pub.read_bytes(), priv.read_bytes()) == before
-    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["p.db", "q.db"]  # no half-written files
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == [
+        "p.db",
+        "q.db",
+    ]  # no half-written files
 
 
 def test_read_only_output_folder(tmp_path: Path) -> None:
@@ -59,4 +74,8 @@ def test_read_only_output_folder(tmp_path: Path) -> None:
         out_dir.chmod(0o500)
     data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
     out = pinfold("ingest", data, "--db", out_dir / "p.db", "--private-db", out_dir / "q.db")
-    assert out.returncode == 2 and "cannot write the databases there" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+    assert (
+        out.returncode == 2
+        and "cannot write the databases there" in out.stderr
+        and len(out.stderr.strip().splitlines()) == 1
+    )

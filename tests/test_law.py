@@ -21,7 +21,11 @@ K, OLD, C1871 = pack("kerala-1961"), pack("act-iii-1857"), pack("cattle-trespass
 
 
 def book(*packs, feeding=(), habitual=(), scales=()):
-    return RuleBook(fine_scales=statutory_rows(list(packs)) + list(scales), feeding_rates=list(feeding), habitual=list(habitual))
+    return RuleBook(
+        fine_scales=statutory_rows(list(packs)) + list(scales),
+        feeding_rates=list(feeding),
+        habitual=list(habitual),
+    )
 
 
 def rate(act, area, species, amount, start=None, end=None, status="notified", id=1):
@@ -81,7 +85,12 @@ def test_1871_scale_from_its_section_12() -> None:
     b = book(C1871)
     fine = lambda kind: compute_due(C1871, b, "x", kind, 1, D(1900, 1, 5), D(1900, 1, 5)).fine  # noqa: E731
     assert (fine("elephant"), fine("camel"), fine("mule"), fine("pig"), fine("sheep")) == (
-        Money.of(2), Money.annas(8), Money.annas(4), Money.annas(2), Money.annas(1))
+        Money.of(2),
+        Money.annas(8),
+        Money.annas(4),
+        Money.annas(2),
+        Money.annas(1),
+    )
 
 
 def test_kerala_scale_by_area_and_kind_and_date() -> None:
@@ -95,12 +104,16 @@ def test_kerala_scale_by_area_and_kind_and_date() -> None:
     assert f("Ollur", "cow", D(2025, 1, 1)).amount == Money.of(500)
     assert f("Ollur", "goat", D(2025, 1, 1)).amount == Money.of(200)
     assert f("Kozhikode Municipal Corporation", "cow", D(2025, 1, 1)).amount == Money.of(1000)
-    assert f("Kozhikode Municipal Corporation", "cow", D(2016, 12, 31)).amount == Money.of(500)  # scale in force on the day brought
+    assert f("Kozhikode Municipal Corporation", "cow", D(2016, 12, 31)).amount == Money.of(
+        500
+    )  # scale in force on the day brought
     assert f("Ollur", "cow", D(2009, 1, 1)) is None
 
 
 def test_habitual_trespass_area_doubles_at_most() -> None:
-    habitual = [rate("kerala-1961", "Thrissur Municipal Corporation", "cow", Money.of(3))]  # notified as 3x: capped at 2 (K s.11(2))
+    habitual = [
+        rate("kerala-1961", "Thrissur Municipal Corporation", "cow", Money.of(3))
+    ]  # notified as 3x: capped at 2 (K s.11(2))
     b = book(K, scales=[rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1))], habitual=habitual)
     due = compute_due(K, b, "Thrissur Municipal Corporation", "cow", 2, D(2025, 4, 1), D(2025, 4, 1))
     assert (due.habitual_multiplier, due.fine) == (2, Money.of(2000))
@@ -148,8 +161,17 @@ def test_surplus_held_three_months_at_month_end() -> None:  # K s.16(3); 1857 s.
 
 @pytest.mark.parametrize(
     ("text", "rupees"),
-    [("250", "250.00"), ("Rs. 250/-", "250.00"), ("₹250", "250.00"), ("2,500.00", "2500.00"), ("4 as.", "0.25"),
-     ("Rs. 2 4 as.", "2.25"), ("Rs 1-8-0", "1.50"), ("2 as. 6 p.", "0.15625"), ("1 p.", "1/192")],
+    [
+        ("250", "250.00"),
+        ("Rs. 250/-", "250.00"),
+        ("₹250", "250.00"),
+        ("2,500.00", "2500.00"),
+        ("4 as.", "0.25"),
+        ("Rs. 2 4 as.", "2.25"),
+        ("Rs 1-8-0", "1.50"),
+        ("2 as. 6 p.", "0.15625"),
+        ("1 p.", "1/192"),
+    ],
 )
 def test_money_notations_parse_exactly(text: str, rupees: str) -> None:
     assert parse_money(text).decimal_str() == rupees
@@ -182,7 +204,14 @@ def test_names_match_with_care() -> None:
 
 
 def test_roster_is_scoped_to_the_pound_or_its_authority() -> None:
-    roster = [{"name": "Joseph Kurian", "role": "member of the local authority", "pound_id": "", "local_authority": "Ollur Panchayat"}]
+    roster = [
+        {
+            "name": "Joseph Kurian",
+            "role": "member of the local authority",
+            "pound_id": "",
+            "local_authority": "Ollur Panchayat",
+        }
+    ]
     assert roster_match("Joseph Kurian", roster, "p1", "Ollur Panchayat")["role"] == "member of the local authority"
     assert roster_match("Joseph Kurian", roster, "p2", "Pala Municipality") is None
 

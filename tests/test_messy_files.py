@@ -13,7 +13,9 @@ from ingest.build import Summary, ingest
 from .conftest import MESSY, make_data_dir
 
 
-def run(tmp_path: Path, name: str, act: str = "kerala-1961", extra: dict[str, Path] | None = None) -> tuple[dict[int, dict[str, Any]], dict[int, str], Summary]:
+def run(
+    tmp_path: Path, name: str, act: str = "kerala-1961", extra: dict[str, Path] | None = None
+) -> tuple[dict[int, dict[str, Any]], dict[int, str], Summary]:
     files: dict[str, Path | bytes | str] = {name: MESSY / name, **(extra or {})}
     data = make_data_dir(tmp_path, files, act=act)
     pub, priv = tmp_path / "p.db", tmp_path / "q.db"
@@ -40,9 +42,17 @@ def test_encodings_and_delimiters(tmp_path: Path, name: str) -> None:
 
 def test_number_and_description_in_one_cell(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "number-and-description.csv")
-    assert (imps[2]["head_count"], imps[2]["species"], imps[2]["description"]) == (3, "goat", "brown, blind in left eye")
+    assert (imps[2]["head_count"], imps[2]["species"], imps[2]["description"]) == (
+        3,
+        "goat",
+        "brown, blind in left eye",
+    )
     assert (imps[3]["head_count"], imps[3]["species"], imps[3]["description"]) == (1, "bull", "brown")
-    assert (imps[4]["head_count"], imps[4]["species"], imps[4]["species_as_written"]) == (2, "goat", "nanny-goats")
+    assert (imps[4]["head_count"], imps[4]["species"], imps[4]["species_as_written"]) == (
+        2,
+        "goat",
+        "nanny-goats",
+    )
     assert "negative" in rejects[5] and "at least one" in rejects[6] and "not cattle" in rejects[7]
 
 
@@ -87,7 +97,11 @@ def test_json_lines_nested_objects(tmp_path: Path) -> None:
 def test_json_export_finds_the_rows_inside(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "export.json")
     assert rejects == {}
-    assert (imps[1]["species"], imps[1]["brought_at"], imps[2]["head_count"]) == ("bull", "2025-04-03T14:10", 2)
+    assert (imps[1]["species"], imps[1]["brought_at"], imps[2]["head_count"]) == (
+        "bull",
+        "2025-04-03T14:10",
+        2,
+    )
 
 
 def test_ragged_rows_and_blank_lines(tmp_path: Path) -> None:
@@ -104,15 +118,27 @@ def test_hostile_text_is_kept_as_text(tmp_path: Path) -> None:
 
 
 def test_unknown_layout_described_by_a_mapping_file(tmp_path: Path) -> None:
-    imps, rejects, _ = run(tmp_path, "unknown-layout.csv", extra={"unknown-layout.csv.mapping.json": MESSY / "unknown-layout.csv.mapping.json"})
+    imps, rejects, _ = run(
+        tmp_path,
+        "unknown-layout.csv",
+        extra={"unknown-layout.csv.mapping.json": MESSY / "unknown-layout.csv.mapping.json"},
+    )
     assert rejects == {}
     assert (imps[2]["species"], imps[2]["head_count"], imps[2]["place_seized"]) == ("cow", 2, "Ollur")
 
 
 def test_outcomes_from_remarks(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "outcomes.csv")
-    assert (imps[2]["status"], imps[2]["claimed_on"], imps[2]["fine_levied_rupees"]) == ("claimed", "2025-04-05", "500.00")
-    assert (imps[3]["status"], imps[3]["notice_posted_on"], imps[3]["sold_on"]) == ("sold", "2025-04-11", "2025-04-19")
+    assert (imps[2]["status"], imps[2]["claimed_on"], imps[2]["fine_levied_rupees"]) == (
+        "claimed",
+        "2025-04-05",
+        "500.00",
+    )
+    assert (imps[3]["status"], imps[3]["notice_posted_on"], imps[3]["sold_on"]) == (
+        "sold",
+        "2025-04-11",
+        "2025-04-19",
+    )
     assert imps[4]["status"] == "released_on_deposit"
     assert "before the day brought" in rejects[5]
 
@@ -121,7 +147,12 @@ def test_1857_fines_in_annas(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "money-1857.csv", act="act-iii-1857")
     assert rejects == {}
     six = imps[2]
-    assert (six["species"], six["head_count"], six["fine_levied_rupees"], six["fine_due_rupees"]) == ("bullock", 6, "1.50", "1.50")
+    assert (six["species"], six["head_count"], six["fine_levied_rupees"], six["fine_due_rupees"]) == (
+        "bullock",
+        6,
+        "1.50",
+        "1.50",
+    )
     assert (six["fine_levied_minor"], six["money_unit"]) == (288, "pie")  # Rs 1 8 as. = 288 pies
     assert imps[3]["fine_due_rupees"] == "0.50" and imps[3]["brought_at"] == "1858-01-13"
     assert imps[4]["fine_due_rupees"] == "0.75"

@@ -27,7 +27,15 @@ CONTRACT = {
     "goat": "kid billy goat nanny goat goats ആട് aadu",
     "fowl": "hen cock poultry fowls കോഴി kozhi",
 }
-WORDS = [(w.replace("_", " "), canon) for canon, ws in CONTRACT.items() for w in ws.replace("milch cow", "milch_cow").replace("stud bull", "stud_bull").replace("billy goat", "billy_goat").replace("nanny goat", "nanny_goat").split()]
+WORDS = [
+    (w.replace("_", " "), canon)
+    for canon, ws in CONTRACT.items()
+    for w in ws.replace("milch cow", "milch_cow")
+    .replace("stud bull", "stud_bull")
+    .replace("billy goat", "billy_goat")
+    .replace("nanny goat", "nanny_goat")
+    .split()
+]
 
 
 @pytest.mark.parametrize(("word", "canonical"), WORDS)
@@ -41,7 +49,9 @@ def test_not_cattle_is_rejected_with_that_reason(word: str) -> None:
         species_of(word)
 
 
-@pytest.mark.parametrize(("text", "n"), [("3", 3), ("two", 2), ("one", 1), ("-2", -2), ("2.0", 2), ("രണ്ട്", 2), ("brown", None)])
+@pytest.mark.parametrize(
+    ("text", "n"), [("3", 3), ("two", 2), ("one", 1), ("-2", -2), ("2.0", 2), ("രണ്ട്", 2), ("brown", None)]
+)
 def test_counts(text: str, n: int | None) -> None:
     assert count_of(text) == n
 

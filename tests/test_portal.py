@@ -76,12 +76,17 @@ def test_ear_tag_finds_exactly_its_animal(client, demo_dbs) -> None:
     api = client.get("/api/impoundments", params={"q": a["ear_tags"].split()[0]}).json()
     assert [r["id"] for r in api["rows"]] == [a["id"]]
     uid = one(demo_dbs[0], "SELECT id, ear_tags FROM impoundments WHERE length(ear_tags) = 12 LIMIT 1")
-    assert [r["id"] for r in client.get("/api/impoundments", params={"q": uid["ear_tags"]}).json()["rows"]] == [uid["id"]]
+    assert [r["id"] for r in client.get("/api/impoundments", params={"q": uid["ear_tags"]}).json()["rows"]] == [
+        uid["id"]
+    ]
 
 
 def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, demo_dbs) -> None:
-    a = one(demo_dbs[0], """SELECT * FROM impoundments WHERE status = 'impounded' AND act = 'kerala-1961'
-                           AND local_authority = 'Thrissur Municipal Corporation' AND species = 'cow' ORDER BY brought_at DESC LIMIT 1""")
+    a = one(
+        demo_dbs[0],
+        """SELECT * FROM impoundments WHERE status = 'impounded' AND act = 'kerala-1961'
+                           AND local_authority = 'Thrissur Municipal Corporation' AND species = 'cow' ORDER BY brought_at DESC LIMIT 1""",
+    )
     page = parse(client.get(f"/animals/{a['id']}").text)
     due = client.get(f"/api/impoundments/{a['id']}/due", params={"on": TODAY.isoformat()}).json()
     days = max(1, (TODAY - dt.date.fromisoformat(a["brought_on"])).days)
@@ -96,7 +101,10 @@ def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, de
 
 
 def test_1857_animal_due_in_annas(client, demo_dbs) -> None:
-    a = one(demo_dbs[0], "SELECT * FROM impoundments WHERE act = 'act-iii-1857' AND species IN ('bullock', 'cow') ORDER BY head_count DESC LIMIT 1")
+    a = one(
+        demo_dbs[0],
+        "SELECT * FROM impoundments WHERE act = 'act-iii-1857' AND species IN ('bullock', 'cow') ORDER BY head_count DESC LIMIT 1",
+    )
     n = a["head_count"]
     due = client.get(f"/api/impoundments/{a['id']}/due", params={"on": a["brought_on"]}).json()
     # 4 annas a head (1857 s.VI) and, for one day, the example s.VII rate of 1 anna a head; an anna is 1/16 rupee
@@ -110,8 +118,14 @@ def test_1857_animal_due_in_annas(client, demo_dbs) -> None:
 
 @pytest.mark.parametrize(
     ("path", "status"),
-    [("/api/impoundments/nope/due", 404), ("/api/impoundments/{id}/due?on=31-12-2025", 400), ("/api/impoundments/{id}/due?on=1700-01-01", 400),
-     ("/api/impoundments?limit=100000000", 400), ("/api/impoundments?from=yesterday", 400), ("/api/impoundments?species=dragon", 400)],
+    [
+        ("/api/impoundments/nope/due", 404),
+        ("/api/impoundments/{id}/due?on=31-12-2025", 400),
+        ("/api/impoundments/{id}/due?on=1700-01-01", 400),
+        ("/api/impoundments?limit=100000000", 400),
+        ("/api/impoundments?from=yesterday", 400),
+        ("/api/impoundments?species=dragon", 400),
+    ],
 )
 def test_api_errors_are_json_with_their_status(client, demo_dbs, path: str, status: int) -> None:
     a = one(demo_dbs[0], "SELECT id FROM impoundments LIMIT 1")
@@ -165,7 +179,13 @@ def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
     with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
         con = sqlite3.connect(tmp_path / "p.db")
         ids = [r[0] for r in con.execute("SELECT id FROM impoundments")]
-        for path in ["/", *(f"/animals/{i}" for i in ids), "/feeds/impounded.rss", "/feeds/impounded.atom", "/pounds/p1"]:
+        for path in [
+            "/",
+            *(f"/animals/{i}" for i in ids),
+            "/feeds/impounded.rss",
+            "/feeds/impounded.atom",
+            "/pounds/p1",
+        ]:
             body = c.get(path).text
             assert "<script>alert" not in body and "<b>Ollur</b>" not in body, path
         assert "&lt;script&gt;" in c.get(f"/animals/{ids[0]}").text

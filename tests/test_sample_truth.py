@@ -25,7 +25,9 @@ def tables(sample_dbs: tuple[Path, Path]) -> dict[str, dict]:
     con.row_factory = sqlite3.Row
     imp = {(r["source_file"], r["source_row"]): dict(r) for r in con.execute("SELECT * FROM impoundments")}
     rej = {(r["source_file"], r["source_row"]): r["reason"] for r in con.execute("SELECT * FROM rejects")}
-    dup = {(r["source_file"], r["source_row"]): r["impoundment_id"] for r in con.execute("SELECT * FROM merged_duplicates")}
+    dup = {
+        (r["source_file"], r["source_row"]): r["impoundment_id"] for r in con.execute("SELECT * FROM merged_duplicates")
+    }
     return {"imp": imp, "rej": rej, "dup": dup}
 
 
@@ -35,7 +37,11 @@ def test_every_truth_row(tables: dict[str, dict], file: str, row: dict) -> None:
     if row["kind"] == "ok":
         got = tables["imp"][key]
         assert (got["pound_id"], got["species"], got["head_count"], got["brought_at"][:10]) == (
-            row["pound_id"], row["species"], row["head_count"], row["date"])
+            row["pound_id"],
+            row["species"],
+            row["head_count"],
+            row["date"],
+        )
         if "time" in row:
             assert got["brought_at"][11:16] == row["time"]
         else:
@@ -58,7 +64,9 @@ def test_counts_add_up(sample_dbs: tuple[Path, Path]) -> None:
     con = sqlite3.connect(sample_dbs[0])
     files, records, stored, dups, rejects, _ = con.execute("SELECT * FROM ingest_summary").fetchone()
     assert (files, records, stored, dups, rejects) == (6, 721, 675, 1, 45)
-    assert con.execute("SELECT duplicates_merged FROM impoundments WHERE id = (SELECT impoundment_id FROM merged_duplicates)").fetchone() == (1,)
+    assert con.execute(
+        "SELECT duplicates_merged FROM impoundments WHERE id = (SELECT impoundment_id FROM merged_duplicates)"
+    ).fetchone() == (1,)
 
 
 def test_no_personal_name_in_public_all_in_private(sample_dbs: tuple[Path, Path]) -> None:
@@ -71,15 +79,30 @@ def test_no_personal_name_in_public_all_in_private(sample_dbs: tuple[Path, Path]
 
 
 def test_checker_passes(sample_dbs: tuple[Path, Path]) -> None:
-    out = subprocess.run([sys.executable, str(FIXTURES / "check_registers.py"), str(sample_dbs[0]), str(sample_dbs[1]), str(SAMPLE), "--deadlines"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(FIXTURES / "check_registers.py"),
+            str(sample_dbs[0]),
+            str(sample_dbs[1]),
+            str(SAMPLE),
+            "--deadlines",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stdout
     assert "PASS: 675/675" in out.stdout
 
 
 def dump(db: Path) -> list:
     con = sqlite3.connect(db)
-    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name")]
+    tables = [
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name"
+        )
+    ]
     return [(t, con.execute(f'SELECT * FROM "{t}" ORDER BY 1, 2').fetchall()) for t in tables]
 
 

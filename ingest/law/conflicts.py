@@ -10,7 +10,18 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_VARIANTS = [("aa", "a"), ("ee", "i"), ("oo", "u"), ("th", "t"), ("dh", "d"), ("gh", "g"), ("kh", "k"), ("zh", "l"), ("w", "v"), ("y", "i")]
+_VARIANTS = [
+    ("aa", "a"),
+    ("ee", "i"),
+    ("oo", "u"),
+    ("th", "t"),
+    ("dh", "d"),
+    ("gh", "g"),
+    ("kh", "k"),
+    ("zh", "l"),
+    ("w", "v"),
+    ("y", "i"),
+]
 
 
 def _fold_word(w: str) -> str:
@@ -42,7 +53,9 @@ def same_person(a: str, b: str) -> bool:
     return not (ka.initials and kb.initials and not (ka.initials & kb.initials))
 
 
-def roster_match(buyer: str, roster: list[dict[str, str]], pound_id: str, local_authority: str) -> dict[str, str] | None:
+def roster_match(
+    buyer: str, roster: list[dict[str, str]], pound_id: str, local_authority: str
+) -> dict[str, str] | None:
     """The roster entry the buyer matches, among people with a say over this pound (or everywhere)."""
     for person in roster:
         scope_pound = person.get("pound_id") or "*"

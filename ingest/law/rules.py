@@ -83,7 +83,9 @@ def _best(rows: list[RateRow], act: str, area: str, species: str, on: dt.date) -
         if r.area not in ("*", area) or r.species not in ("*", species):
             continue
         rank = (r.area != "*") * 2 + (r.species != "*")
-        if rank > best_rank or (rank == best_rank and best and (r.effective_from or dt.date.min) > (best.effective_from or dt.date.min)):
+        if rank > best_rank or (
+            rank == best_rank and best and (r.effective_from or dt.date.min) > (best.effective_from or dt.date.min)
+        ):
             best, best_rank = r, rank
     return best
 
@@ -109,7 +111,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
 
 
 def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> list[RateRow]:
-    out = []
+    out: list[RateRow] = []
     for i, r in enumerate(_rows(path), 2):
         where = f"{path} row {i}"
         try:
@@ -135,7 +137,7 @@ def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> lis
 
 def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
     """The scales written into an Act itself (1857 s.VI, 1871 s.12) as rows of the published table."""
-    rows = []
+    rows: list[RateRow] = []
     for p in packs:
         for kind, amount in sorted(p.statutory_fines.items()):
             rows.append(

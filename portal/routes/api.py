@@ -16,9 +16,17 @@ from ..search import parse_query, search
 router = APIRouter(prefix="/api", tags=["api"])
 
 
-@router.get("/impoundments/{impoundment_id}/due", summary="What it costs to claim an animal on a day, and its deadlines")
-def due(impoundment_id: str, con: DbDep, today: TodayDep, version: VersionDep,
-        on: str | None = Query(None, description="YYYY-MM-DD; default today in India")) -> dict[str, Any]:
+@router.get(
+    "/impoundments/{impoundment_id}/due",
+    summary="What it costs to claim an animal on a day, and its deadlines",
+)
+def due(
+    impoundment_id: str,
+    con: DbDep,
+    today: TodayDep,
+    version: VersionDep,
+    on: str | None = Query(None, description="YYYY-MM-DD; default today in India"),
+) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
@@ -40,8 +48,20 @@ def impoundment(impoundment_id: str, con: DbDep) -> dict[str, Any]:
 
 
 @router.get("/impoundments", summary="Search impoundments as an owner would")
-def search_json(con: DbDep, today: TodayDep, settings: SettingsDep, q: str = "", species: str = "", district: str = "",
-                pound: str = "", date_from: str = Query("", alias="from"), date_to: str = Query("", alias="to"),
-                limit: int = Query(50, ge=1, le=500), offset: int = Query(0, ge=0, le=1_000_000)) -> dict[str, Any]:
-    rows, total = search(con, parse_query(q, species, district, pound, date_from, date_to), today, limit=limit, offset=offset)
+def search_json(
+    con: DbDep,
+    today: TodayDep,
+    settings: SettingsDep,
+    q: str = "",
+    species: str = "",
+    district: str = "",
+    pound: str = "",
+    date_from: str = Query("", alias="from"),
+    date_to: str = Query("", alias="to"),
+    limit: int = Query(50, ge=1, le=500),
+    offset: int = Query(0, ge=0, le=1_000_000),
+) -> dict[str, Any]:
+    rows, total = search(
+        con, parse_query(q, species, district, pound, date_from, date_to), today, limit=limit, offset=offset
+    )
     return {"total": total, "limit": limit, "offset": offset, "rows": rows}

@@ -32,8 +32,19 @@ def _updated(settings: SettingsDep) -> dt.datetime:
 
 
 @router.get("/feeds/{name}.{fmt}", summary="Impoundments, notices or auctions as RSS 2.0 or Atom")
-def feed(request: Request, name: str, fmt: Literal["rss", "atom"], con: DbDep, settings: SettingsDep, today: TodayDep,
-         version: VersionDep, district: str = "", pound: str = "", species: str = "", q: str = "") -> Response:
+def feed(
+    request: Request,
+    name: str,
+    fmt: Literal["rss", "atom"],
+    con: DbDep,
+    settings: SettingsDep,
+    today: TodayDep,
+    version: VersionDep,
+    district: str = "",
+    pound: str = "",
+    species: str = "",
+    q: str = "",
+) -> Response:
     spec = FEEDS.get(name)
     if spec is None:
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
@@ -48,8 +59,17 @@ def feed(request: Request, name: str, fmt: Literal["rss", "atom"], con: DbDep, s
 
 
 @router.get("/calendar/auctions.ics", summary="Auctions as iCalendar events (Asia/Kolkata)")
-def auctions_calendar(request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, version: VersionDep,
-                      district: str = "", pound: str = "", species: str = "", q: str = "") -> Response:
+def auctions_calendar(
+    request: Request,
+    con: DbDep,
+    settings: SettingsDep,
+    today: TodayDep,
+    version: VersionDep,
+    district: str = "",
+    pound: str = "",
+    species: str = "",
+    q: str = "",
+) -> Response:
     key = (version, today.isoformat(), str(request.url))
     body = cache.get(key)
     if body is None:

@@ -23,8 +23,17 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep,
-         q: str = "", species: str = "", district: str = "", pound: str = "") -> HTMLResponse:
+def home(
+    request: Request,
+    con: DbDep,
+    lang: LangDep,
+    today: TodayDep,
+    settings: SettingsDep,
+    q: str = "",
+    species: str = "",
+    district: str = "",
+    pound: str = "",
+) -> HTMLResponse:
     params = request.query_params
     query = parse_query(q, species, district, pound, params.get("from", ""), params.get("to", ""))
     rows: list[dict[str, Any]] = []
@@ -36,9 +45,22 @@ def home(request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings:
         latest, _ = search(con, query, today, limit=20)
     feed_params = {k: v for k, v in (("q", q), ("species", species), ("district", district), ("pound", pound)) if v}
     return render(
-        request, "index.html", lang, today,
-        q=q, form={"species": query.species, "district": district, "pound": pound, "from": params.get("from", ""), "to": params.get("to", "")},
-        rows=rows, total=total, latest=latest, searched=query.searched,
+        request,
+        "index.html",
+        lang,
+        today,
+        q=q,
+        form={
+            "species": query.species,
+            "district": district,
+            "pound": pound,
+            "from": params.get("from", ""),
+            "to": params.get("to", ""),
+        },
+        rows=rows,
+        total=total,
+        latest=latest,
+        searched=query.searched,
         feed_url="/feeds/impounded.rss" + ("?" + urlencode(feed_params) if feed_params else ""),
         species_list=SPECIES,
         districts=[r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")],
@@ -54,14 +76,27 @@ def _animal(con: Any, animal_id: str) -> dict[str, Any]:
 
 
 @router.get("/animals/{animal_id}", response_class=HTMLResponse)
-def animal(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep) -> HTMLResponse:
+def animal(
+    request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
+) -> HTMLResponse:
     a = _animal(con, animal_id)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     due = due_for(a, rulebook(con, version), today)
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
-    return render(request, "animal.html", lang, today, a=a, pound=pound, due=due, pack=pack(a["act"]),
-                  last_day=last_day, sale=sale, era_day=dt.date.fromisoformat(a["brought_on"]))
+    return render(
+        request,
+        "animal.html",
+        lang,
+        today,
+        a=a,
+        pound=pound,
+        due=due,
+        pack=pack(a["act"]),
+        last_day=last_day,
+        sale=sale,
+        era_day=dt.date.fromisoformat(a["brought_on"]),
+    )
 
 
 @router.get("/animals/{animal_id}/notice", response_class=HTMLResponse)
@@ -83,9 +118,13 @@ def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
 
 
 def _pound_list(con: Any, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-    return db.rows(con, f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id
+    return db.rows(
+        con,
+        f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id
                                AND i.status IN ('impounded', 'notice_posted')) AS now
-                           FROM pounds p WHERE {where} ORDER BY p.district, p.name""", params)
+                           FROM pounds p WHERE {where} ORDER BY p.district, p.name""",
+        params,
+    )
 
 
 @router.get("/pounds", response_class=HTMLResponse)
@@ -105,7 +144,9 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
 
 
 @router.get("/pounds/{pound_id}", response_class=HTMLResponse)
-def pound_page(request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep) -> HTMLResponse:
+def pound_page(
+    request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
+) -> HTMLResponse:
     p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
     if p is None:
         raise NotFound(f"No pound has the id '{pound_id[:80]}'.")
@@ -117,13 +158,29 @@ def pound_page(request: Request, pound_id: str, con: DbDep, lang: LangDep, today
         feed = book.feeding_rate(pk.id, p["local_authority"], kind, today)
         if fine or feed:
             basis = "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r)
-            rates.append({"species": kind, "fine": money_text(fine.amount, today) if fine else None,
-                          "feeding": money_text(feed.amount, today) if feed else None, "basis": basis})
-    rows = decorate(db.rows(con, """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+            rates.append(
+                {
+                    "species": kind,
+                    "fine": money_text(fine.amount, today) if fine else None,
+                    "feeding": money_text(feed.amount, today) if feed else None,
+                    "basis": basis,
+                }
+            )
+    rows = decorate(
+        db.rows(
+            con,
+            """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
                                    WHERE i.pound_id = ? AND i.status IN ('impounded', 'notice_posted')
-                                   ORDER BY i.brought_at DESC""", (pound_id,)), today)
-    auctions = db.rows(con, "SELECT * FROM auctions WHERE pound_id = ? AND auction_date >= ? AND status != 'held' ORDER BY auction_date",
-                       (pound_id, today.isoformat()))
+                                   ORDER BY i.brought_at DESC""",
+            (pound_id,),
+        ),
+        today,
+    )
+    auctions = db.rows(
+        con,
+        "SELECT * FROM auctions WHERE pound_id = ? AND auction_date >= ? AND status != 'held' ORDER BY auction_date",
+        (pound_id, today.isoformat()),
+    )
     return render(request, "pound.html", lang, today, pound=p, pack=pk, rates=rates, rows=rows, auctions=auctions)
 
 
