@@ -42,36 +42,33 @@ def main() -> None:
     help="public SQLite database to write",
 )
 @click.option("--private-db", required=True, type=click.Path(path_type=Path), help="private SQLite database (names)")
+@click.option(
+    "--workers", type=int, default=None, help="processes normalising registers (default: one per core for big ingests)"
+)
 @_one_line_errors
-def ingest(data_dir: Path, public_db: Path, private_db: Path) -> None:
+def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None) -> None:
     """Read DATA_DIR's registers and build the public and private databases."""
     from .build import ingest as run
 
     if sys.stderr.isatty():
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        with Progress(
+        columns = (
             TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
-            TextColumn("records"),
+            TextColumn("files"),
             TimeElapsedColumn(),
-            transient=True,
-        ) as bar:
+        )
+        with Progress(*columns, transient=True) as bar:
             task = bar.add_task("registers", total=None)
 
-            def on_file(path: Path, records: int) -> None:
-                bar.update(task, description=path.name[:40], completed=records)
+            def progress(done: int, total: int, records: int) -> None:
+                bar.update(task, completed=done, total=total, description=f"{records:,} records")
 
-            summary = run(
-                data_dir,
-                public_db,
-                private_db,
-                on_file=on_file,
-                on_record=lambda n: bar.update(task, completed=n),
-            )
+            summary = run(data_dir, public_db, private_db, progress=progress, workers=workers)
     else:
-        summary = run(data_dir, public_db, private_db)
+        summary = run(data_dir, public_db, private_db, workers=workers)
     click.echo(summary.line())
 
 
@@ -96,11 +93,13 @@ def serve(public_db: Path, host: str, port: int) -> None:
 @click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="date the data is built around")
 @click.option("--rows", default=1200, show_default=True, type=int, help="register entries to write")
 @click.option("--seed", default=1961, show_default=True, type=int)
+@click.option("--layouts", default="", help="comma-separated register layouts to use (default: all)")
 @_one_line_errors
-def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int) -> None:
+def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, layouts: str) -> None:
     """Write a realistic Kerala-wide DATA_DIR dated around --today."""
     from .demo import write_demo
 
     day = today.date() if today else dt.date.today()
-    n = write_demo(out_dir, today=day, rows=rows, seed=seed)
+    chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None
+    n = write_demo(out_dir, today=day, rows=rows, seed=seed, layouts=chosen)
     click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")

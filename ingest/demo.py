@@ -997,8 +997,15 @@ def plant_conflict(path: Path, pound: tuple[Any, ...], today: dt.date) -> None:
         )
 
 
-def write_demo(out: Path, today: dt.date, rows: int = 1200, seed: int = 1961) -> int:
-    """Write the demo DATA_DIR; returns the number of register entries written (bad rows and duplicates included)."""
+def write_demo(out: Path, today: dt.date, rows: int = 1200, seed: int = 1961, layouts: list[str] | None = None) -> int:
+    """Write the demo DATA_DIR; returns the number of register entries written (bad rows and duplicates included).
+
+    `layouts` picks among LAYOUTS (default all), e.g. only those another tool can read, for a benchmark.
+    """
+    layouts = layouts or LAYOUTS
+    unknown = set(layouts) - set(LAYOUTS)
+    if unknown:
+        raise OutputError(f"unknown layouts {sorted(unknown)}: choose from {', '.join(LAYOUTS)}")
     demo = Demo(today, seed)
     out = Path(out)
     if (out / "registers").exists():
@@ -1015,7 +1022,7 @@ def write_demo(out: Path, today: dt.date, rows: int = 1200, seed: int = 1961) ->
     per_pound = max(1, (rows - historical_rows) // len(POUNDS))
     total = 0
     for i, p in enumerate(POUNDS):
-        layout = LAYOUTS[i % len(LAYOUTS)]
+        layout = layouts[i % len(layouts)]
         writer, suffix = WRITERS[layout]
         folder = out / "registers" / p[0]
         folder.mkdir()

@@ -113,6 +113,7 @@ CREATE INDEX impoundments_tags ON impoundments(ear_tags) WHERE ear_tags != '';
 CREATE INDEX notices_posted ON notices(posted_on);
 CREATE INDEX auctions_date ON auctions(auction_date);
 CREATE INDEX lots_impoundment ON auction_lots(impoundment_id);
+CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 """
 
 # Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:
@@ -186,3 +187,87 @@ CREATE TABLE conflicts (
 );
 CREATE INDEX register_entries_imp ON register_entries(impoundment_id);
 """
+
+# Scratch tables: a shard per register file (written by a worker), and the staging database they are merged into.
+STAGING = """
+CREATE TABLE _staged (id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority, source_file, source_row, source_sheet, seq INTEGER);
+CREATE TABLE _rejects (pound_id, source_file, source_row, source_sheet, reason, seq);
+CREATE TABLE _sales (impoundment_id PRIMARY KEY, pound_id, sold_on, head_seized, head_sold, days_impounded, proceeds_rupees,
+    fines_rupees, feeding_rupees, expenses_rupees, balance_rupees, proceeds_minor, balance_minor, money_unit,
+    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section);
+CREATE TABLE _private (impoundment_id, source_file, source_row, source_sheet, kind, seizer_name, seizer_residence,
+    owner_name, owner_residence, buyer_name, reason, raw_json);
+CREATE TABLE _conflicts (impoundment_id, buyer_name, roster_name, role);
+CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
+    species, head_count, description);
+CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
+CREATE TABLE _packs (act, title, notice, auction, complaint_pending, notice_section);
+"""
+
+_IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
+
+# The finishing statements, in order. Each reads rows the rule packs already dated and priced.
+FINISH = [
+    "CREATE INDEX scratch._staged_id ON _staged(id, seq)",
+    # Duplicates: the first entry in register order stands; the others are counted and listed.
+    f"""INSERT INTO impoundments
+        SELECT {_IMPOUNDMENT_COLUMNS}, n - 1, source_file, source_row, source_sheet
+        FROM (SELECT *, min(seq) AS first_seq, count(*) AS n FROM scratch._staged GROUP BY id) ORDER BY first_seq""",
+    """INSERT INTO merged_duplicates
+        SELECT s.source_file, s.source_row, s.source_sheet, s.id FROM scratch._staged s
+        JOIN (SELECT id, min(seq) AS first FROM scratch._staged GROUP BY id HAVING count(*) > 1) f
+          ON f.id = s.id AND s.seq != f.first ORDER BY s.seq""",
+    """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
+        SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
+    "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",
+    # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
+    """INSERT INTO notices
+        SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
+               CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
+               i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
+               'NOTICE under ' || k.notice || ' of ' || k.title || '. The following cattle impounded at ' || p.name
+                 || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed: ' || i.head_count || ' '
+                 || i.species || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
+                 || ', seized at ' || coalesce(i.place_seized, 'a place not recorded') || '. '
+                 || CASE WHEN i.auction_earliest_on IS NOT NULL
+                         THEN 'Unless claimed, they will be sold by public auction on or after '
+                              || strftime('%d/%m/%Y', i.auction_earliest_on) || ' (' || k.auction || ').'
+                         ELSE 'No sale while the complaint against the seizure is pending (' || k.complaint_pending || ').'
+                    END,
+               k.notice_section
+        FROM impoundments i JOIN pounds p ON p.id = i.pound_id JOIN scratch._packs k ON k.act = i.act
+        WHERE NOT (i.left_on IS NOT NULL AND i.left_on < i.notice_due_on) ORDER BY i.rowid""",
+    "CREATE INDEX scratch._scheduled_at ON _scheduled(pound_id, date)",
+    # Lots (K s.13(3)): held sales from the register; an animal still in the pound on its earliest auction day
+    # goes to the first auction the Director scheduled at its pound from that day, else a proposed one that day.
+    """INSERT INTO scratch._lots
+        SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
+        FROM impoundments WHERE sold_on IS NOT NULL""",
+    """INSERT INTO scratch._lots
+        SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
+               CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
+               coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
+        FROM impoundments i
+        LEFT JOIN scratch._scheduled s ON s.rowid = (
+            SELECT s2.rowid FROM scratch._scheduled s2 WHERE s2.pound_id = i.pound_id AND s2.date >= i.auction_earliest_on
+            ORDER BY s2.date LIMIT 1)
+        WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
+          AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
+    # Auctions: one per pound, day and status; lots numbered in a stable order.
+    """INSERT INTO auctions
+        SELECT l.pound_id || '-' || l.auction_date || '-' || l.status, l.pound_id, l.auction_date,
+               nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
+               coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''), l.status,
+               count(*), sum(l.head_count), NULL, nullif(max(l.reference), ''), k.auction
+        FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id JOIN scratch._packs k ON k.act = p.act
+        GROUP BY l.pound_id, l.auction_date, l.status ORDER BY l.auction_date, l.pound_id""",
+    """INSERT INTO auction_lots
+        SELECT pound_id || '-' || auction_date || '-' || status,
+               row_number() OVER (PARTITION BY pound_id, auction_date, status ORDER BY impoundment_id),
+               impoundment_id, species, head_count, description
+        FROM scratch._lots""",
+    """UPDATE auctions SET lot_summary = (
+            SELECT group_concat('Lot ' || l.lot_no || ': ' || l.head_count || ' ' || l.species
+                                || CASE WHEN l.description != '' THEN ' (' || l.description || ')' ELSE '' END, '; ')
+            FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id ORDER BY lot_no) l)""",
+]

@@ -111,3 +111,10 @@ def test_ingest_twice_changes_nothing(sample_dbs: tuple[Path, Path], tmp_path: P
     ingest(SAMPLE, pub, priv)
     assert dump(pub) == dump(sample_dbs[0])
     assert dump(priv) == dump(sample_dbs[1])
+
+
+def test_parallel_workers_build_exactly_what_one_process_builds(sample_dbs: tuple[Path, Path], tmp_path: Path) -> None:
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    ingest(SAMPLE, pub, priv, workers=2)
+    assert dump(pub) == dump(sample_dbs[0])
+    assert dump(priv) == dump(sample_dbs[1])

@@ -8,6 +8,7 @@ initials must not contradict each other.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 _VARIANTS = [
@@ -37,6 +38,7 @@ class NameKey(NamedTuple):
     initials: frozenset[str]
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str) -> NameKey:
     """'K. Raghavan Nair' -> ({'ragavan', 'nair'}, {'k'})."""
     tokens = [t for t in re.split(r"[\s.,]+", name.strip()) if t]

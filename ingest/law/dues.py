@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -42,21 +43,20 @@ def feeding_charges(
     Returns (None, None) when no rate is published for any of the days.
     """
     end = start + dt.timedelta(days=days)
-    cuts = {start, end}
-    for r in book.feeding_rates:
-        for b in (r.effective_from, r.effective_to and r.effective_to + dt.timedelta(days=1)):
-            if b and start < b < end:
-                cuts.add(b)
-    points = sorted(cuts)
-    total, first, any_rate = Money(), None, False
+    boundaries = book.feeding_boundaries(act, area, species)
+    inside = [b for b in boundaries[bisect.bisect_right(boundaries, start) :] if b < end]
+    if not inside:  # one rate for the whole stay: the common case
+        row = book.feeding_rate(act, area, species, start)
+        return (row.amount * (days * head), row) if row else (None, None)
+    points = [start, *inside, end]
+    total, first = Money(), None
     for a, b in zip(points, points[1:], strict=False):
         row = book.feeding_rate(act, area, species, a)
         if row is None:
             continue
-        any_rate = True
         first = first or row
         total = total + row.amount * ((b - a).days * head)
-    return (total, first) if any_rate else (None, None)
+    return (total, first) if first else (None, None)
 
 
 def compute_due(

@@ -55,28 +55,11 @@ class Money:
         Every anna and every paisa is a terminating decimal. A lone pie (1/192) is not: it is
         written as a fraction ('1/192') rather than rounded, because rounding would be a lie.
         """
-        r = self.rupees
-        den = r.denominator
-        while den % 2 == 0:
-            den //= 2
-        while den % 5 == 0:
-            den //= 5
-        if den != 1:
-            return f"{r.numerator}/{r.denominator}"
-        # enough places to be exact, at least two as people write rupees
-        places = 2
-        while (r * 10**places).denominator != 1:
-            places += 1
-        q = Decimal(r.numerator) / Decimal(r.denominator)
-        return f"{q:.{places}f}"
+        return _decimal_str(self.rupees)
 
     def minor_units(self, on: dt.date | None) -> tuple[int, str]:
         """The amount in the era's smallest coin: (pies, 'pie') before 1957, (paise, 'paisa') after."""
-        if on is not None and on < DECIMALISATION:
-            v = self.rupees * 192
-            return (v.numerator // v.denominator, "pie")
-        v = self.rupees * 100
-        return (v.numerator // v.denominator, "paisa")
+        return _minor_units(self.rupees, on is not None and on < DECIMALISATION)
 
     def display(self, on: dt.date | None) -> str:
         """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after."""
@@ -96,6 +79,31 @@ class Money:
         paise = self.rupees * 100
         p = paise.numerator // paise.denominator
         return f"₹{p // 100:,}.{p % 100:02d}"
+
+
+@lru_cache(maxsize=65536)
+def _decimal_str(r: Fraction) -> str:
+    den = r.denominator
+    while den % 2 == 0:
+        den //= 2
+    while den % 5 == 0:
+        den //= 5
+    if den != 1:
+        return f"{r.numerator}/{r.denominator}"
+    places = 2  # enough places to be exact, at least two as people write rupees
+    while (r * 10**places).denominator != 1:
+        places += 1
+    q = Decimal(r.numerator) / Decimal(r.denominator)
+    return f"{q:.{places}f}"
+
+
+@lru_cache(maxsize=65536)
+def _minor_units(r: Fraction, before_decimalisation: bool) -> tuple[int, str]:
+    if before_decimalisation:
+        v = r * 192
+        return (v.numerator // v.denominator, "pie")
+    v = r * 100
+    return (v.numerator // v.denominator, "paisa")
 
 
 _RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"

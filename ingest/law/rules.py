@@ -59,35 +59,62 @@ class RuleBook:
     auctions: list[ScheduledAuction] = field(default_factory=list)
     roster: list[dict[str, str]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self._candidates: dict[tuple[str, str, str, str], list[RateRow]] = {}
+        self._boundaries: dict[tuple[str, str, str, str], list[dt.date]] = {}
+
     def fine_scale(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
         """The scale row in force on `on` for this area and kind, most specific first."""
-        return _best(self.fine_scales, act, area, species, on)
+        return _first_in_force(self._rows_for("fine_scales", act, area, species), on)
 
     def feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
-        return _best(self.feeding_rates, act, area, species, on)
+        return _first_in_force(self._rows_for("feeding_rates", act, area, species), on)
+
+    def feeding_rates_for(self, act: str, area: str, species: str) -> list[RateRow]:
+        """Every feeding rate that could apply to this area and kind, most specific first."""
+        return self._rows_for("feeding_rates", act, area, species)
+
+    def feeding_boundaries(self, act: str, area: str, species: str) -> list[dt.date]:
+        """Sorted days on which the feeding rate for this area and kind may change (a rate starts or ends)."""
+        key = ("feeding_boundaries", act, area, species)
+        found = self._boundaries.get(key)
+        if found is None:
+            days = set()
+            for r in self.feeding_rates_for(act, area, species):
+                if r.effective_from:
+                    days.add(r.effective_from)
+                if r.effective_to:
+                    days.add(r.effective_to + dt.timedelta(days=1))
+            found = self._boundaries[key] = sorted(days)
+        return found
 
     def habitual_multiplier(self, pack: RulePack, area: str, species: str, on: dt.date) -> int:
         """K s.11(2): a notified habitual-trespass area may double the fine, never more."""
-        row = _best(self.habitual, pack.id, area, species, on)
+        row = _first_in_force(self._rows_for("habitual", pack.id, area, species), on)
         if row is None or row.area == "*":
             return 1
         return max(1, min(int(row.amount.rupees), pack.clock.habitual_multiplier_max))
 
+    def _rows_for(self, table: str, act: str, area: str, species: str) -> list[RateRow]:
+        """The rows that could apply, most specific first (named area, then named kind, then the latest start).
+        Worked out once per table, area and kind: a lookup by day then scans two or three rows, not the table."""
+        key = (table, act, area, species)
+        found = self._candidates.get(key)
+        if found is None:
+            rows: list[RateRow] = getattr(self, table)
+            found = [r for r in rows if r.act == act and r.area in ("*", area) and r.species in ("*", species)]
+            found.sort(
+                key=lambda r: ((r.area != "*") * 2 + (r.species != "*"), r.effective_from or dt.date.min), reverse=True
+            )
+            self._candidates[key] = found
+        return found
 
-def _best(rows: list[RateRow], act: str, area: str, species: str, on: dt.date) -> RateRow | None:
-    best: RateRow | None = None
-    best_rank = -1
+
+def _first_in_force(rows: list[RateRow], on: dt.date) -> RateRow | None:
     for r in rows:
-        if r.act != act or not r.in_force(on):
-            continue
-        if r.area not in ("*", area) or r.species not in ("*", species):
-            continue
-        rank = (r.area != "*") * 2 + (r.species != "*")
-        if rank > best_rank or (
-            rank == best_rank and best and (r.effective_from or dt.date.min) > (best.effective_from or dt.date.min)
-        ):
-            best, best_rank = r, rank
-    return best
+        if r.in_force(on):
+            return r
+    return None
 
 
 def _date(v: str | None, where: str) -> dt.date | None:
