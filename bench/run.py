@@ -1,0 +1,169 @@
+"""`make bench`: Pinfold's ingest against its peers on the same rows, in one run, with ratios.
+
+    python bench/run.py [--rows 100000,1000000] [--out bench/out]
+
+For each N: `pinfold demo-data --rows N` writes registers in five layouts (CSV, CSV with BOM and Malayalam
+headers, CSV with 'number and description' cells, UTF-16 semicolon text, JSON Lines) plus an 1857 register.
+The peers read the same rows: the registers of one layout are concatenated into one file per layout (so a peer
+pays its start-up once per layout, not once per pound), then
+
+  - `sqlite-utils insert --csv` (type detection on, its default), raw, no normalising at all;
+  - the same with `--no-detect-types`;
+  - plain `sqlite3` executemany of rows already split into tuples (the floor: no parsing, no normalising).
+
+Each runs in its own process; peak RSS is that process tree's largest resident set. Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import resource
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BIN = Path(sys.executable).parent
+LAYOUTS = "ollur,pala,malayalam,jsonl,semicolon_utf16"
+
+
+def measured(cmd: list[str]) -> tuple[float, float]:
+    """Run a command in a fresh helper process: (wall seconds, peak RSS in MB of its largest process)."""
+    helper = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", helper, *cmd], check=True, capture_output=True, text=True).stdout
+    seconds, kb = out.split()
+    return float(seconds), int(kb) / 1024
+
+
+def concatenate(data: Path, out: Path) -> list[tuple[Path, list[str]]]:
+    """One file per layout with every pound's rows of that layout; returns (file, sqlite-utils options)."""
+    out.mkdir(parents=True, exist_ok=True)
+    groups: dict[str, list[Path]] = {}
+    for f in sorted((data / "registers").rglob("*.*")):
+        header = b"" if f.suffix == ".jsonl" else f.read_bytes().split(b"\n", 1)[0]
+        groups.setdefault(f"{f.suffix}-{header!r}", []).append(f)
+    made = []
+    for i, files in enumerate(groups.values()):
+        first = files[0]
+        target = out / f"layout{i}{first.suffix}"
+        if first.suffix == ".txt":  # UTF-16 with semicolons
+            with open(target, "w", encoding="utf-16", newline="") as w:
+                for j, f in enumerate(files):
+                    lines = f.read_text(encoding="utf-16").splitlines(keepends=True)
+                    w.writelines(lines if j == 0 else lines[1:])
+            made.append((target, ["--csv", "--delimiter", ";", "--encoding", "utf-16"]))
+        elif first.suffix == ".jsonl":
+            with open(target, "wb") as w:
+                for f in files:
+                    w.write(f.read_bytes())
+            made.append((target, ["--nl"]))
+        else:
+            with open(target, "w", encoding="utf-8", newline="") as w:
+                for j, f in enumerate(files):
+                    lines = f.read_text(encoding="utf-8-sig").splitlines(keepends=True)
+                    w.writelines(lines if j == 0 else lines[1:])
+            made.append((target, ["--csv"]))
+    return made
+
+
+def split_rows(files: list[tuple[Path, list[str]]]) -> list[tuple[str, list[str], list[tuple]]]:
+    """The floor's input: every file already split into (table, columns, rows)."""
+    tables = []
+    for i, (path, opts) in enumerate(files):
+        if "--nl" in opts:
+            docs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            cols = sorted({k for d in docs for k in d})
+            rows = [tuple(json.dumps(d.get(c)) if isinstance(d.get(c), dict) else d.get(c) for c in cols) for d in docs]
+        else:
+            enc = "utf-16" if "utf-16" in opts else "utf-8"
+            delim = ";" if ";" in opts else ","
+            with open(path, encoding=enc, newline="") as f:
+                reader = csv.reader(f, delimiter=delim)
+                cols = next(reader)
+                rows = [tuple(r) for r in reader]
+        tables.append((f"t{i}", [f"c{j}" for j in range(len(cols))], rows))
+    return tables
+
+
+def floor(pickled: Path, db: Path) -> None:
+    """Run in its own process: executemany of pre-split rows, timed from the first insert to the commit."""
+    import pickle
+
+    tables = pickle.loads(pickled.read_bytes())
+    con = sqlite3.connect(db, isolation_level=None)
+    t = time.perf_counter()
+    con.execute("BEGIN")
+    for name, cols, rows in tables:
+        con.execute(f"CREATE TABLE {name} ({', '.join(cols)})")
+        width = len(cols)
+        con.executemany(f"INSERT INTO {name} VALUES ({','.join('?' * width)})", [r[:width] + (None,) * (width - len(r)) for r in rows])
+    con.execute("COMMIT")
+    print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+def bench(n: int, out: Path) -> list[tuple[str, float, float, int]]:
+    data, work = out / f"data-{n}", out / f"work-{n}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    if not (data / "pounds.csv").exists():
+        subprocess.run([str(BIN / "pinfold"), "demo-data", str(data), "--rows", str(n), "--layouts", LAYOUTS, "--today", "2026-11-29"],
+                       check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+    records = sum(1 for f in (data / "registers").rglob("*.*") for _ in open(f, "rb")) - sum(
+        1 for f in (data / "registers").rglob("*.*") if f.suffix != ".jsonl"
+    )  # header lines are not records
+    files = concatenate(data, work / "layouts")
+    results = []
+    secs, rss = measured([str(BIN / "pinfold"), "ingest", str(data), "--db", str(work / "p.db"), "--private-db", str(work / "q.db")])
+    results.append(("pinfold ingest (full normalising, both databases)", secs, rss, records))
+    for label, extra in (("sqlite-utils insert --csv", []), ("sqlite-utils insert --csv --no-detect-types", ["--no-detect-types"])):
+        db = work / f"su{len(results)}.db"
+        script = " && ".join(
+            shlex.join([str(BIN / "sqlite-utils"), "insert", str(db), f"t{i}", str(p), *opts, *(extra if "--nl" not in opts else [])])
+            for i, (p, opts) in enumerate(files)
+        )
+        secs, rss = measured(["sh", "-c", script])
+        results.append((label, secs, rss, records))
+    import pickle
+
+    pickled = work / "rows.pickle"
+    pickled.write_bytes(pickle.dumps(split_rows(files)))
+    out_line = subprocess.run([sys.executable, __file__, "--floor", str(pickled), str(work / "floor.db")],
+                              check=True, capture_output=True, text=True).stdout  # fmt: skip
+    secs_s, kb = out_line.split()
+    results.append(("sqlite3 executemany of pre-split rows (floor)", float(secs_s), int(kb) / 1024, records))
+    return results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rows", default="100000,1000000")
+    ap.add_argument("--out", default="bench/out", type=Path)
+    ap.add_argument("--floor", nargs=2, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.floor:
+        floor(Path(args.floor[0]), Path(args.floor[1]))
+        return
+    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; sqlite {sqlite3.sqlite_version}")
+    for n in (int(x) for x in args.rows.split(",")):
+        results = bench(n, args.out)
+        pinfold_rate = results[0][3] / results[0][1]
+        print(f"\n{results[0][3]:,} register records ({n:,} asked), five layouts + an 1857 register")
+        print(f"{'tool':52} {'seconds':>8} {'rows/s':>9} {'peak MB':>8} {'Pinfold/this':>13}")
+        for label, secs, rss, records in results:
+            rate = records / secs
+            print(f"{label:52} {secs:8.2f} {rate:9,.0f} {rss:8.0f} {pinfold_rate / rate:12.2f}x")
+
+
+if __name__ == "__main__":
+    main()
