@@ -107,7 +107,10 @@ def floor(pickled: Path, db: Path) -> None:
     for name, cols, rows in tables:
         con.execute(f"CREATE TABLE {name} ({', '.join(cols)})")
         width = len(cols)
-        con.executemany(f"INSERT INTO {name} VALUES ({','.join('?' * width)})", [r[:width] + (None,) * (width - len(r)) for r in rows])
+        con.executemany(
+            f"INSERT INTO {name} VALUES ({','.join('?' * width)})",
+            [r[:width] + (None,) * (width - len(r)) for r in rows],
+        )
     con.execute("COMMIT")
     print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
@@ -119,17 +122,30 @@ def bench(n: int, out: Path) -> list[tuple[str, float, float, int]]:
     if not (data / "pounds.csv").exists():
         subprocess.run([str(BIN / "pinfold"), "demo-data", str(data), "--rows", str(n), "--layouts", LAYOUTS, "--today", "2026-11-29"],
                        check=True, stdout=subprocess.DEVNULL)  # fmt: skip
-    records = sum(1 for f in (data / "registers").rglob("*.*") for _ in open(f, "rb")) - sum(
-        1 for f in (data / "registers").rglob("*.*") if f.suffix != ".jsonl"
-    )  # header lines are not records
     files = concatenate(data, work / "layouts")
     results = []
-    secs, rss = measured([str(BIN / "pinfold"), "ingest", str(data), "--db", str(work / "p.db"), "--private-db", str(work / "q.db")])
+    secs, rss = measured(
+        [str(BIN / "pinfold"), "ingest", str(data), "--db", str(work / "p.db"), "--private-db", str(work / "q.db")]
+    )
+    records = sqlite3.connect(work / "p.db").execute("SELECT records FROM ingest_summary").fetchone()[0]
     results.append(("pinfold ingest (full normalising, both databases)", secs, rss, records))
-    for label, extra in (("sqlite-utils insert --csv", []), ("sqlite-utils insert --csv --no-detect-types", ["--no-detect-types"])):
+    for label, extra in (
+        ("sqlite-utils insert --csv", []),
+        ("sqlite-utils insert --csv --no-detect-types", ["--no-detect-types"]),
+    ):
         db = work / f"su{len(results)}.db"
         script = " && ".join(
-            shlex.join([str(BIN / "sqlite-utils"), "insert", str(db), f"t{i}", str(p), *opts, *(extra if "--nl" not in opts else [])])
+            shlex.join(
+                [
+                    str(BIN / "sqlite-utils"),
+                    "insert",
+                    str(db),
+                    f"t{i}",
+                    str(p),
+                    *opts,
+                    *(extra if "--nl" not in opts else []),
+                ]
+            )
             for i, (p, opts) in enumerate(files)
         )
         secs, rss = measured(["sh", "-c", script])

@@ -177,8 +177,8 @@ class LawCache:
 
     _current: LawCache | None = None
 
-    def __init__(self, book: RuleBook):
-        self.book = book
+    def __init__(self, book: RuleBook, token: str):
+        self.book, self.token = book, token
         self.deadlines = lru_cache(maxsize=65536)(self._deadlines)
         self.fine_cols = lru_cache(maxsize=65536)(self._fine_cols)
         self.feeding_cols = lru_cache(maxsize=65536)(self._feeding_cols)
@@ -186,9 +186,11 @@ class LawCache:
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
 
     @classmethod
-    def for_book(cls, book: RuleBook) -> LawCache:
-        if cls._current is None or cls._current.book is not book:
-            cls._current = cls(book)
+    def for_book(cls, book: RuleBook, token: str) -> LawCache:
+        """The cache for this ingest's rule book. Each job brings its own unpickled copy of the book, so the
+        cache is keyed by the ingest's data version, not by the object."""
+        if cls._current is None or cls._current.token != token:
+            cls._current = cls(book, token)
         return cls._current
 
     def _deadlines(self, act: str, d: dt.date, seized: dt.date | None, notice: dt.date | None, pending: bool):
@@ -218,9 +220,9 @@ class LawCache:
 class ShardWriter:
     """Normalises one register file into a scratch shard."""
 
-    def __init__(self, con: sqlite3.Connection, book: RuleBook, file_no: int):
+    def __init__(self, con: sqlite3.Connection, book: RuleBook, file_no: int, token: str = ""):
         self.con, self.book, self.file_no = con, book, file_no
-        self.law = LawCache.for_book(book)
+        self.law = LawCache.for_book(book, token)
         self.staged: list[tuple[Any, ...]] = []
         self.private: list[tuple[Any, ...]] = []
         self.rejects: list[tuple[Any, ...]] = []
@@ -328,7 +330,8 @@ def _connect(path: Path | str) -> sqlite3.Connection:
     con = sqlite3.connect(path, isolation_level=None)
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
-    con.execute("PRAGMA temp_store=MEMORY")
+    con.execute("PRAGMA temp_store=FILE")  # sorting a million rows in RAM would break the flat-memory promise
+    con.execute("PRAGMA cache_size=-32000")
     return con
 
 
@@ -340,6 +343,7 @@ class ShardJob:
     rel: str
     shard: Path
     book: RuleBook
+    token: str = ""
 
 
 def write_shard(job: ShardJob) -> tuple[int, int]:
@@ -347,7 +351,7 @@ def write_shard(job: ShardJob) -> tuple[int, int]:
     con = _connect(job.shard)
     con.executescript(STAGING)
     con.execute("BEGIN")
-    w = ShardWriter(con, job.book, job.file_no)
+    w = ShardWriter(con, job.book, job.file_no, job.token)
     for rec in read_register(job.path):
         w.add(job.pound, job.rel, rec.row, rec.sheet, rec.cells, rec.raw)
     w.flush()
@@ -525,7 +529,9 @@ def ingest(
             [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
         )
         jobs = [
-            ShardJob(i, pounds[pid], path, path.relative_to(data_dir).as_posix(), work / f"shard-{i:05d}.db", book)
+            ShardJob(
+                i, pounds[pid], path, path.relative_to(data_dir).as_posix(), work / f"shard-{i:05d}.db", book, version
+            )
             for i, (pid, path) in enumerate(files)
         ]
         summary = Summary(files=len(files))

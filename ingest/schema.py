@@ -208,15 +208,16 @@ _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced.
 FINISH = [
-    "CREATE INDEX scratch._staged_id ON _staged(id, seq)",
-    # Duplicates: the first entry in register order stands; the others are counted and listed.
+    "CREATE INDEX scratch._staged_id ON _staged(id)",
+    # Duplicates: the first entry in register order (shards are merged in file order, so rowid order) stands;
+    # later identical entries are counted on it and listed in merged_duplicates.
     f"""INSERT INTO impoundments
-        SELECT {_IMPOUNDMENT_COLUMNS}, n - 1, source_file, source_row, source_sheet
-        FROM (SELECT *, min(seq) AS first_seq, count(*) AS n FROM scratch._staged GROUP BY id) ORDER BY first_seq""",
+        SELECT {_IMPOUNDMENT_COLUMNS}, (SELECT count(*) FROM scratch._staged d WHERE d.id = s.id) - 1,
+               source_file, source_row, source_sheet
+        FROM scratch._staged s WHERE s.rowid IN (SELECT min(rowid) FROM scratch._staged GROUP BY id) ORDER BY s.rowid""",
     """INSERT INTO merged_duplicates
         SELECT s.source_file, s.source_row, s.source_sheet, s.id FROM scratch._staged s
-        JOIN (SELECT id, min(seq) AS first FROM scratch._staged GROUP BY id HAVING count(*) > 1) f
-          ON f.id = s.id AND s.seq != f.first ORDER BY s.seq""",
+        WHERE EXISTS (SELECT 1 FROM scratch._staged d WHERE d.id = s.id AND d.rowid < s.rowid) ORDER BY s.rowid""",
     """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
     "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",
