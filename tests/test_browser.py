@@ -71,3 +71,15 @@ def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscrib
     feed = feedparser.parse(page.request.get(live_server.url + feed_href).body())
     assert not feed.bozo and f"tag:pinfold,2026:{animal_id}" in [e.id for e in feed.entries]
     page.close()
+
+
+def test_pound_map_shows_every_pound_without_tiles(browser, live_server: LiveServer, settings: Settings) -> None:
+    """The machine is offline, as a reader's may be: no map tiles load, yet every pound is on the map."""
+    (pounds,) = sqlite3.connect(settings.database).execute("SELECT count(*) FROM pounds").fetchone()
+    page = browser.new_page()
+    page.goto(live_server.url + "/data/pounds/pounds")
+    page.wait_for_selector(".leaflet-marker-icon, .marker-cluster", timeout=15000)
+    single = page.locator(".leaflet-marker-icon:not(.marker-cluster)").count()
+    clustered = sum(int(t) for t in page.locator(".marker-cluster").all_inner_texts())
+    assert single + clustered == pounds
+    page.close()
