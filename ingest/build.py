@@ -38,7 +38,7 @@ from .law.conflicts import roster_match
 from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
-from .law.rules import RuleBook, load_rulebook
+from .law.rules import RateRow, RuleBook, load_rulebook
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, read_register
 from .records import status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PUBLIC, STAGING, VIEWS
@@ -382,25 +382,20 @@ def _run_shards(jobs: list[ShardJob], workers: int, progress: Progress | None) -
     return total
 
 
+def _rate_row(r: RateRow) -> tuple[Any, ...]:
+    """A fine scale or feeding rate as published: exact decimal, the era's notation, dates, its source."""
+    return (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
+            _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note)  # fmt: skip
+
+
 def _publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
-    for r in book.fine_scales:
-        pub.execute(
-            "INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
-             _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note),
-        )  # fmt: skip
-    for r in book.feeding_rates:
-        pub.execute(
-            "INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
-             _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note),
-        )  # fmt: skip
-    for r in book.habitual:
-        pub.execute(
-            "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?)",
-            (r.id, r.act, r.area, r.species, int(r.amount.rupees), _iso(r.effective_from), _iso(r.effective_to),
-             r.reference, r.status),
-        )  # fmt: skip
+    pub.executemany("INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.fine_scales))
+    pub.executemany("INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.feeding_rates))
+    pub.executemany(
+        "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?)",
+        [(r.id, r.act, r.area, r.species, int(r.amount.rupees), _iso(r.effective_from), _iso(r.effective_to),
+          r.reference, r.status) for r in book.habitual],
+    )  # fmt: skip
 
 
 def _merge(pub: sqlite3.Connection, priv: sqlite3.Connection, shards: list[Path]) -> None:

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 
 _LOCK = threading.Lock()
 _CACHE: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
 MAX_ENTRIES = 1024
+
+
+def get_or_render(key: tuple[str, ...], render: Callable[[], bytes]) -> bytes:
+    """The cached body for key, rendering it once when missing."""
+    body = get(key)
+    if body is None:
+        body = render()
+        put(key, body)
+    return body
 
 
 def get(key: tuple[str, ...]) -> bytes | None:

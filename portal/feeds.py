@@ -11,7 +11,7 @@ from typing import Any
 
 from feedgen.feed import FeedGenerator
 
-from .search import parse_query
+from .search import Query
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -46,12 +46,11 @@ FEEDS = {
 }
 
 
-def filters(district: str = "", pound: str = "", species: str = "", q: str = "") -> tuple[str, dict[str, Any]]:
-    """The four filters every feed and the calendar take, as SQL over the view's filter columns.
+def filters(query: Query) -> tuple[str, dict[str, Any]]:
+    """The search filters every feed and the calendar take, as SQL over the view's filter columns.
 
-    `q` is read exactly as the search page reads it (parse_query): a saved search's feed has the page's animals.
+    The query is parsed as the search page parses it (deps.get_search): a saved search's feed has the page's animals.
     """
-    query = parse_query(q[:500], species, district, pound)
     clauses, params = [], {}
     if query.district:
         clauses.append("district = :district")

@@ -120,15 +120,28 @@ SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought
             FROM impoundments i JOIN pounds p ON p.id = i.pound_id"""
 
 
+SILENT_AFTER = dt.timedelta(days=30)
+
+
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
-    """Adds days in pound and the last day to claim before the auction (the day before the earliest auction)."""
+    """Adds days in pound and the last day to claim before the auction (the day before the earliest auction).
+
+    When the earliest auction day is more than a month gone and the register records no outcome, the register
+    is silent (a historical register, or one not kept up): no days are counted and no deadline is shown.
+    """
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
         r["days_in_pound"] = max(0, (end - start).days)
         r["last_day"] = None
-        if r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
-            r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
+        r["register_silent"] = False
+        current = r["status"] in ("impounded", "notice_posted")
+        if current and r.get("auction_earliest_on"):
+            auction = dt.date.fromisoformat(r["auction_earliest_on"])
+            if auction + SILENT_AFTER < today:
+                r["register_silent"], r["days_in_pound"] = True, None
+            else:
+                r["last_day"] = (auction - dt.timedelta(days=1)).isoformat()
     return rows
 
 

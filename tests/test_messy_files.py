@@ -156,3 +156,19 @@ def test_1857_fines_in_annas(tmp_path: Path) -> None:
     assert (six["fine_levied_minor"], six["money_unit"]) == (288, "pie")  # Rs 1 8 as. = 288 pies
     assert imps[3]["fine_due_rupees"] == "0.50" and imps[3]["brought_at"] == "1858-01-13"
     assert imps[4]["fine_due_rupees"] == "0.75"
+
+
+def test_a_pound_under_the_1871_act_needs_only_its_pack(tmp_path: Path) -> None:
+    register = "No.,Date,Number and description of animals,Marks\n1,05-01-1900,1 tusker,left tusk broken\n2,06-01-1900,3 pigs,black\n"
+    data = make_data_dir(tmp_path, {"register.csv": register}, act="cattle-trespass-1871")
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    rows = con.execute(
+        "SELECT species, fine_due_rupees, notice_due_on, auction_earliest_on FROM impoundments ORDER BY source_row"
+    ).fetchall()
+    assert rows == [
+        ("elephant", "2.00", "1900-01-13", "1900-01-21"),
+        ("pig", "0.375", "1900-01-14", "1900-01-22"),
+    ]  # 1871 s.12, s.14
+    (section,) = con.execute("SELECT section FROM notices LIMIT 1").fetchone()
+    assert section == "1871 s.14"

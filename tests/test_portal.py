@@ -194,3 +194,12 @@ def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
 def test_healthz(client) -> None:
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json()["ok"] is True
+
+
+def test_a_silent_historical_register_counts_no_days(client, demo_dbs) -> None:
+    a = one(demo_dbs[0], "SELECT id FROM impoundments WHERE act = 'act-iii-1857' AND status = 'impounded' LIMIT 1")
+    rows = client.get("/api/impoundments", params={"pound": "24pgs-barrackpore", "limit": 500}).json()["rows"]
+    row = next(r for r in rows if r["id"] == a["id"])
+    assert row["register_silent"] is True and row["days_in_pound"] is None and row["last_day"] is None
+    page = client.get("/", params={"pound": "24pgs-barrackpore"}).text
+    assert "No outcome recorded in the register" in page

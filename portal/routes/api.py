@@ -8,10 +8,10 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from .. import db
-from ..deps import DbDep, SettingsDep, TodayDep, VersionDep
+from ..deps import DbDep, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import due_for, due_json, rulebook
-from ..search import parse_query, search
+from ..search import search
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -51,17 +51,9 @@ def impoundment(impoundment_id: str, con: DbDep) -> dict[str, Any]:
 def search_json(
     con: DbDep,
     today: TodayDep,
-    settings: SettingsDep,
-    q: str = "",
-    species: str = "",
-    district: str = "",
-    pound: str = "",
-    date_from: str = Query("", alias="from"),
-    date_to: str = Query("", alias="to"),
+    query: SearchDep,
     limit: int = Query(50, ge=1, le=500),
     offset: int = Query(0, ge=0, le=1_000_000),
 ) -> dict[str, Any]:
-    rows, total = search(
-        con, parse_query(q, species, district, pound, date_from, date_to), today, limit=limit, offset=offset
-    )
+    rows, total = search(con, query, today, limit=limit, offset=offset)
     return {"total": total, "limit": limit, "offset": offset, "rows": rows}

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from .. import cache
-from ..deps import DbDep, SettingsDep, TodayDep, VersionDep
+from ..deps import DbDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import NotFound
 from ..feeds import FEEDS, feed_rows, filters, render_feed
 from ..ical import render_calendar
@@ -40,42 +40,26 @@ def feed(
     settings: SettingsDep,
     today: TodayDep,
     version: VersionDep,
-    district: str = "",
-    pound: str = "",
-    species: str = "",
-    q: str = "",
+    query: SearchDep,
 ) -> Response:
     spec = FEEDS.get(name)
     if spec is None:
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
-    key = (version, today.isoformat(), str(request.url))
-    body = cache.get(key)
-    if body is None:
-        where, params = filters(district, pound, species, q)
-        rows = feed_rows(con, spec, where, params, today, settings.feed_size)
-        body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
-        cache.put(key, body)
-    return Response(body, media_type=MEDIA[fmt])
+
+    def render() -> bytes:
+        rows = feed_rows(con, spec, *filters(query), today, settings.feed_size)
+        return render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
+
+    return Response(cache.get_or_render((version, today.isoformat(), str(request.url)), render), media_type=MEDIA[fmt])
 
 
 @router.get("/calendar/auctions.ics", summary="Auctions as iCalendar events (Asia/Kolkata)")
 def auctions_calendar(
-    request: Request,
-    con: DbDep,
-    settings: SettingsDep,
-    today: TodayDep,
-    version: VersionDep,
-    district: str = "",
-    pound: str = "",
-    species: str = "",
-    q: str = "",
+    request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, version: VersionDep, query: SearchDep
 ) -> Response:
-    key = (version, today.isoformat(), str(request.url))
-    body = cache.get(key)
-    if body is None:
-        where, params = filters(district, pound, species, q)
-        spec = FEEDS["auctions"]
-        rows = feed_rows(con, spec, where, params, today - dt.timedelta(days=30), 500)
-        body = render_calendar(rows, _base(request), _updated(settings))
-        cache.put(key, body)
+    def render() -> bytes:
+        rows = feed_rows(con, FEEDS["auctions"], *filters(query), today - dt.timedelta(days=30), 500)
+        return render_calendar(rows, _base(request), _updated(settings))
+
+    body = cache.get_or_render((version, today.isoformat(), str(request.url)), render)
     return Response(body, media_type="text/calendar; charset=utf-8")

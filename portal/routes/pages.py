@@ -13,7 +13,7 @@ from ingest.law.packs import pack
 from ingest.normalise import SPECIES
 
 from .. import db
-from ..deps import DbDep, LangDep, SettingsDep, TodayDep, VersionDep
+from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import NotFound
 from ..law import due_for, rulebook
 from ..render import money_text, render
@@ -24,18 +24,9 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/", response_class=HTMLResponse)
 def home(
-    request: Request,
-    con: DbDep,
-    lang: LangDep,
-    today: TodayDep,
-    settings: SettingsDep,
-    q: str = "",
-    species: str = "",
-    district: str = "",
-    pound: str = "",
+    request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep, query: SearchDep
 ) -> HTMLResponse:
     params = request.query_params
-    query = parse_query(q, species, district, pound, params.get("from", ""), params.get("to", ""))
     rows: list[dict[str, Any]] = []
     total = 0
     latest: list[dict[str, Any]] = []
@@ -43,29 +34,25 @@ def home(
         rows, total = search(con, query, today, limit=settings.page_size)
     else:
         latest, _ = search(con, query, today, limit=20)
-    feed_params = {k: v for k, v in (("q", q), ("species", species), ("district", district), ("pound", pound)) if v}
+    # A saved search is a feed: the same words and filters, read the same way (deps.get_search).
+    saved = {k: params[k] for k in ("q", "species", "district", "pound") if params.get(k)}
     return render(
         request,
         "index.html",
         lang,
         today,
-        q=q,
-        form={
-            "species": query.species,
-            "district": district,
-            "pound": pound,
-            "from": params.get("from", ""),
-            "to": params.get("to", ""),
-        },
+        q=query.q,
+        form={"species": query.species, "district": query.district, "pound": query.pound,
+              "from": params.get("from", ""), "to": params.get("to", "")},
         rows=rows,
         total=total,
         latest=latest,
         searched=query.searched,
-        feed_url="/feeds/impounded.rss" + ("?" + urlencode(feed_params) if feed_params else ""),
+        feed_url="/feeds/impounded.rss" + ("?" + urlencode(saved) if saved else ""),
         species_list=SPECIES,
         districts=[r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")],
         pounds=db.rows(con, "SELECT id, name FROM pounds ORDER BY name"),
-    )
+    )  # fmt: skip
 
 
 def _animal(con: Any, animal_id: str) -> dict[str, Any]:
