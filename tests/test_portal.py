@@ -151,7 +151,9 @@ def test_language_switch_is_remembered(client) -> None:
 def test_pound_page_lists_fines_and_rates_in_force(client) -> None:
     page = client.get("/pounds/tcr-corp")
     assert page.status_code == 200
-    assert "K s.11(4)" in page.text and "₹500.00" in page.text and "EXAMPLE" in page.text
+    assert "K s.11(4)" in page.text and "EXAMPLE" in page.text
+    assert "₹1,000.00 (₹500.00 × 2, K s.11(2))" in page.text  # Thrissur: a habitual-trespass area for cows (demo)
+    assert "₹200.00" in page.text  # goats are not named in that notification
     assert client.get("/districts/Thrissur").status_code == 200
     assert client.get("/pounds/nope").status_code == 404
 

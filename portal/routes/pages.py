@@ -143,16 +143,18 @@ def pound_page(
     for kind in SPECIES:  # K s.11(4): the list of fines and feeding rates every pound must display
         fine = book.fine_scale(pk.id, p["local_authority"], kind, today)
         feed = book.feeding_rate(pk.id, p["local_authority"], kind, today)
-        if fine or feed:
-            basis = "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r)
-            rates.append(
-                {
-                    "species": kind,
-                    "fine": money_text(fine.amount, today) if fine else None,
-                    "feeding": money_text(feed.amount, today) if feed else None,
-                    "basis": basis,
-                }
-            )
+        if not (fine or feed):
+            continue
+        mult = book.habitual_multiplier(pk, p["local_authority"], kind, today)
+        fine_text = money_text(fine.amount * mult, today) if fine else None
+        if fine and mult > 1:  # a notified habitual-trespass area: the doubled fine is the one in force
+            fine_text = f"{fine_text} ({money_text(fine.amount, today)} × {mult}, {pk.sections.get('habitual', '')})"
+        rates.append({
+            "species": kind,
+            "fine": fine_text,
+            "feeding": money_text(feed.amount, today) if feed else None,
+            "basis": "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r),
+        })  # fmt: skip
     rows = decorate(
         db.rows(
             con,
