@@ -13,7 +13,9 @@ import datetime as dt
 import json
 import random
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -593,60 +595,39 @@ def _entries(demo: Demo, pound: tuple[Any, ...], rows: int, malayalam: bool = Fa
             yield dict(e)  # the same entry written twice
 
 
-def write_ollur(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
-    """CSV, separate date/hour ('3.05 PM')/kind/number columns, outcome columns."""
-    header = [
-        "Sl. No.",
-        "Date brought",
-        "Hour",
-        "Kind of cattle",
-        "Number",
-        "Description",
-        "Place of seizure",
-        "Name and residence of seizer",
-        "Name and residence of owner (if known)",
-        "Date delivered to owner",
-        "Released on deposit",
-        "Released by order",
-        "Notice posted on",
-        "Date of sale",
-        "Sale proceeds",
-        "Buyer",
-        "Complaint filed on",
-        "Fine collected",
-    ]
+@dataclass(frozen=True)
+class TextLayout:
+    """A delimited register layout: its header, how one entry is written, and how the file is saved."""
+
+    header: list[str]
+    row: Callable[[Demo, dict[str, Any]], list[Any]]
+    encoding: str = "utf-8"
+    delimiter: str = ","
+    malayalam: bool = False
+
+
+def write_text(layout: TextLayout, path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
     n = 0
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(header)
-        for e in _entries(demo, pound, rows):
+    with open(path, "w", encoding=layout.encoding, newline="") as f:
+        w = csv.writer(f, delimiter=layout.delimiter)
+        w.writerow(layout.header)
+        for e in _entries(demo, pound, rows, layout.malayalam):
             n += 1
-            b = e["brought"]
-            w.writerow(
-                [
-                    e["no"],
-                    e.get("bad_date") or b.strftime("%d/%m/%Y"),
-                    b.strftime("%I.%M %p").lstrip("0"),
-                    e["kind"],
-                    e["count"],
-                    e["description"],
-                    e["place"],
-                    f"{e['seizer']}, {e['seizer_res']}",
-                    f"{e['owner']}, {e['owner_res']}"
-                    if e["owner"]
-                    else demo.rng.choice(["unknown", "-", "Not known", ""]),
-                    _d(e.get("claimed")),
-                    _d(e.get("deposit")),
-                    _d(e.get("release_order")),
-                    _d(e.get("notice")),
-                    _d(e.get("sold")),
-                    f"Rs. {e['proceeds']:,}/-" if e.get("proceeds") else "",
-                    e.get("buyer", ""),
-                    _d(e.get("complaint")),
-                    _fine_text(demo, e),
-                ]
-            )
+            w.writerow(layout.row(demo, e))
     return n
+
+
+def ollur_row(demo: Demo, e: dict[str, Any]) -> list[Any]:
+    """Separate date/hour ('3.05 PM')/kind/number columns, outcome columns, fines collected."""
+    b = e["brought"]
+    owner = f"{e['owner']}, {e['owner_res']}" if e["owner"] else demo.rng.choice(["unknown", "-", "Not known", ""])
+    return [
+        e["no"], e.get("bad_date") or b.strftime("%d/%m/%Y"), b.strftime("%I.%M %p").lstrip("0"), e["kind"],
+        e["count"], e["description"], e["place"], f"{e['seizer']}, {e['seizer_res']}", owner, _d(e.get("claimed")),
+        _d(e.get("deposit")), _d(e.get("release_order")), _d(e.get("notice")), _d(e.get("sold")),
+        f"Rs. {e['proceeds']:,}/-" if e.get("proceeds") else "", e.get("buyer", ""), _d(e.get("complaint")),
+        _fine_text(demo, e),
+    ]  # fmt: skip
 
 
 def _fine_text(demo: Demo, e: dict[str, Any]) -> str:
@@ -656,93 +637,68 @@ def _fine_text(demo: Demo, e: dict[str, Any]) -> str:
     return f"₹{per_head * max(1, e['count']):,}"
 
 
-def write_pala(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
-    """CSV, the Act's 'number and description' in one cell, 'Day and hour', outcomes in Remarks."""
-    n = 0
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(
-            [
-                "Entry",
-                "Day and hour",
-                "Number and description of cattle",
-                "Place seized",
-                "Seizer",
-                "Owner",
-                "Remarks",
-            ]
-        )
-        for e in _entries(demo, pound, rows):
-            n += 1
-            count = (
-                WORDS.get(e["count"], str(e["count"]))
-                if demo.rng.random() < 0.3 and e["count"] > 0
-                else str(e["count"])
-            )
-            nd = (
-                f"{count} {e['kind']} ({e['description']})"
-                if demo.rng.random() < 0.6
-                else f"{count} {e['kind']} - {e['description']}"
-            )
-            remarks = []
-            if e.get("claimed"):
-                remarks.append(f"delivered to owner {_d(e['claimed'])}")
-            if e.get("notice"):
-                remarks.append(f"notice posted {_d(e['notice'])}")
-            if e.get("sold"):
-                remarks.append(f"sold {_d(e['sold'])}")
-            if e.get("deposit"):
-                remarks.append(f"released on deposit {_d(e['deposit'])}")
-            w.writerow(
-                [
-                    e["no"],
-                    e.get("bad_date") or e["brought"].strftime("%d/%m/%Y %H:%M"),
-                    nd,
-                    e["place"],
-                    f"{e['seizer']} of {e['seizer_res']}",
-                    f"{e['owner']}, {e['owner_res']}" if e["owner"] else "N/A",
-                    "; ".join(remarks),
-                ]
-            )
-    return n
+def pala_row(demo: Demo, e: dict[str, Any]) -> list[Any]:
+    """The Act's 'number and description' in one cell, 'Day and hour', outcomes in Remarks."""
+    count = str(e["count"])
+    if demo.rng.random() < 0.3 and e["count"] > 0:
+        count = WORDS.get(e["count"], count)
+    if demo.rng.random() < 0.6:
+        nd = f"{count} {e['kind']} ({e['description']})"
+    else:
+        nd = f"{count} {e['kind']} - {e['description']}"
+    remarks = [
+        f"{words} {_d(e[key])}"
+        for key, words in (("claimed", "delivered to owner"), ("notice", "notice posted"), ("sold", "sold"),
+                           ("deposit", "released on deposit"))
+        if e.get(key)
+    ]  # fmt: skip
+    return [
+        e["no"], e.get("bad_date") or e["brought"].strftime("%d/%m/%Y %H:%M"), nd, e["place"],
+        f"{e['seizer']} of {e['seizer_res']}", f"{e['owner']}, {e['owner_res']}" if e["owner"] else "N/A",
+        "; ".join(remarks),
+    ]  # fmt: skip
 
 
-def write_malayalam(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
-    """CSV in UTF-8 with BOM, Malayalam headers and kinds, ISO dates, 24-hour times."""
-    n = 0
-    with open(path, "w", encoding="utf-8-sig", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(
-            [
-                "ക്രമ നമ്പർ",
-                "തീയതി",
-                "സമയം",
-                "ഇനം",
-                "എണ്ണം",
-                "വിവരണം",
-                "പിടിച്ചെടുത്ത സ്ഥലം",
-                "പിടിച്ചെടുത്തയാൾ",
-                "ഉടമ",
-                "ഉടമയ്ക്ക് നൽകിയ തീയതി",
-            ]
-        )
-        for e in _entries(demo, pound, rows, malayalam=True):
-            n += 1
-            w.writerow(
-                [
-                    e["no"],
-                    e.get("bad_date") or e["brought"].strftime("%Y-%m-%d"),
-                    e["brought"].strftime("%H:%M"),
-                    e["kind"],
-                    e["count"],
-                    e["description"],
-                    e["place"],
-                    e["seizer"],
-                    e["owner"] or demo.rng.choice(["അജ്ഞാതൻ", "അറിയില്ല", ""]),
-                    _d(e.get("claimed"), "%Y-%m-%d"),
-                ]
-            )
-    return n
+def malayalam_row(demo: Demo, e: dict[str, Any]) -> list[Any]:
+    """Malayalam kinds, ISO dates, 24-hour times, unknown owners in Malayalam."""
+    return [
+        e["no"], e.get("bad_date") or e["brought"].strftime("%Y-%m-%d"), e["brought"].strftime("%H:%M"), e["kind"],
+        e["count"], e["description"], e["place"], e["seizer"],
+        e["owner"] or demo.rng.choice(["അജ്ഞാതൻ", "അറിയില്ല", ""]), _d(e.get("claimed"), "%Y-%m-%d"),
+    ]  # fmt: skip
+
+
+def utf16_row(demo: Demo, e: dict[str, Any]) -> list[Any]:
+    """'01 Apr 2025, 1715 hrs' dates, as a spreadsheet program saves 'Unicode text'."""
+    return [
+        e["no"], e.get("bad_date") or e["brought"].strftime("%d %b %Y, %H%M hrs"), e["kind"], e["count"],
+        e["description"], e["place"], e["seizer"], e["owner"] or "Not known", _d(e.get("claimed"), "%d-%m-%Y"),
+    ]  # fmt: skip
+
+
+TEXT_LAYOUTS = {
+    "ollur": TextLayout(
+        ["Sl. No.", "Date brought", "Hour", "Kind of cattle", "Number", "Description", "Place of seizure",
+         "Name and residence of seizer", "Name and residence of owner (if known)", "Date delivered to owner",
+         "Released on deposit", "Released by order", "Notice posted on", "Date of sale", "Sale proceeds", "Buyer",
+         "Complaint filed on", "Fine collected"],
+        ollur_row,
+    ),
+    "pala": TextLayout(
+        ["Entry", "Day and hour", "Number and description of cattle", "Place seized", "Seizer", "Owner", "Remarks"],
+        pala_row,
+    ),
+    "malayalam": TextLayout(
+        ["ക്രമ നമ്പർ", "തീയതി", "സമയം", "ഇനം", "എണ്ണം", "വിവരണം", "പിടിച്ചെടുത്ത സ്ഥലം", "പിടിച്ചെടുത്തയാൾ", "ഉടമ",
+         "ഉടമയ്ക്ക് നൽകിയ തീയതി"],
+        malayalam_row, encoding="utf-8-sig", malayalam=True,
+    ),
+    "semicolon_utf16": TextLayout(
+        ["Reg. No", "Date and time brought", "Animal", "Head", "Marks", "Place where seized", "Seized by", "Owner",
+         "Claimed on"],
+        utf16_row, encoding="utf-16", delimiter=";",
+    ),
+}  # fmt: skip
 
 
 def write_xlsx(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
@@ -822,49 +778,13 @@ def write_jsonl(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> in
     return n
 
 
-def write_semicolon_utf16(path: Path, demo: Demo, pound: tuple[Any, ...], rows: int) -> int:
-    """UTF-16 with semicolons, as a spreadsheet program saves 'Unicode text'; '01 Apr 2025, 1715 hrs' dates."""
-    n = 0
-    with open(path, "w", encoding="utf-16", newline="") as f:
-        w = csv.writer(f, delimiter=";")
-        w.writerow(
-            [
-                "Reg. No",
-                "Date and time brought",
-                "Animal",
-                "Head",
-                "Marks",
-                "Place where seized",
-                "Seized by",
-                "Owner",
-                "Claimed on",
-            ]
-        )
-        for e in _entries(demo, pound, rows):
-            n += 1
-            w.writerow(
-                [
-                    e["no"],
-                    e.get("bad_date") or e["brought"].strftime("%d %b %Y, %H%M hrs"),
-                    e["kind"],
-                    e["count"],
-                    e["description"],
-                    e["place"],
-                    e["seizer"],
-                    e["owner"] or "Not known",
-                    _d(e.get("claimed"), "%d-%m-%Y"),
-                ]
-            )
-    return n
-
-
-WRITERS = {
-    "ollur": (write_ollur, ".csv"),
-    "pala": (write_pala, ".csv"),
-    "malayalam": (write_malayalam, ".csv"),
+WRITERS: dict[str, tuple[Callable[[Path, Demo, tuple[Any, ...], int], int], str]] = {
+    "ollur": (partial(write_text, TEXT_LAYOUTS["ollur"]), ".csv"),
+    "pala": (partial(write_text, TEXT_LAYOUTS["pala"]), ".csv"),
+    "malayalam": (partial(write_text, TEXT_LAYOUTS["malayalam"]), ".csv"),
     "xlsx": (write_xlsx, ".xlsx"),
     "jsonl": (write_jsonl, ".jsonl"),
-    "semicolon_utf16": (write_semicolon_utf16, ".txt"),
+    "semicolon_utf16": (partial(write_text, TEXT_LAYOUTS["semicolon_utf16"]), ".txt"),
 }
 
 
@@ -1028,8 +948,8 @@ def write_demo(out: Path, today: dt.date, rows: int = 1200, seed: int = 1961, la
         folder.mkdir()
         path = folder / f"register-{today.year}{suffix}"
         total += writer(path, demo, p, per_pound)
-        if i == 0:
-            plant_conflict(path, p, today) if layout == "ollur" else None
+        if i == 0 and layout == "ollur":  # the layout with a buyer column
+            plant_conflict(path, p, today)
             total += 1
     folder = out / "registers" / HISTORICAL[0]
     folder.mkdir()
