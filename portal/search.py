@@ -96,8 +96,13 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
         clauses.append("i.rowid IN (SELECT rowid FROM impoundments_fts WHERE impoundments_fts MATCH ?)")
         params.append(fts_expression(query.words))
     for tag in query.tags:
-        clauses.append("(' ' || i.ear_tags || ' ') LIKE ?")
-        params.append(f"% {tag} %")
+        # The full-text index finds the tag as a phrase (KL-07-1234 is the tokens kl 07 1234, in that order);
+        # the LIKE then keeps only exact tags among those few rows.
+        clauses.append(
+            "i.rowid IN (SELECT rowid FROM impoundments_fts WHERE impoundments_fts MATCH ?)"
+            " AND (' ' || i.ear_tags || ' ') LIKE ?"
+        )
+        params += ["ear_tags : " + fts_expression([tag]), f"% {tag} %"]
     for col, val in (
         ("i.species", query.species),
         ("i.district", query.district),
