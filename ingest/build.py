@@ -40,7 +40,7 @@ from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, read_register
-from .records import status_of, tags_and_colour, to_entry
+from .records import Entry, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PUBLIC, STAGING, VIEWS
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
@@ -286,7 +286,7 @@ class ShardWriter:
         if len(self.staged) >= BATCH:
             self.flush()
 
-    def _sale(self, pk: RulePack, pound: Pound, e: Any, days: int, fine: Money | None, feeding: Money | None) -> None:
+    def _sale(self, pk: RulePack, pound: Pound, e: Entry, days: int, fine: Money | None, feeding: Money | None) -> None:
         """The account of K s.15(2)-(3) / 1857 s.IX, s.XI: proceeds less fines, feeding and expenses."""
         sold = e.dates["sold_on"]
         proceeds, expenses = e.sale_proceeds, e.sale_expenses or Money()
@@ -301,14 +301,11 @@ class ShardWriter:
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
                 self.conflicts.append((e.id, buyer, match.get("name"), role))
-
-        def s(m: Money | None) -> str | None:
-            return m.decimal_str() if m is not None else None
-
         self.sales.append(
             (
-                e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days, s(proceeds), s(fine), s(feeding),
-                s(expenses), s(balance), _money_cols(proceeds, sold)[1], _money_cols(balance, sold)[1],
+                e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days,
+                *(_money_cols(m, sold)[0] for m in (proceeds, fine, feeding, expenses, balance)),
+                _money_cols(proceeds, sold)[1], _money_cols(balance, sold)[1],
                 "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
                 ", ".join(pk.cite("sale_account", "surplus", "conflict")),
             )
@@ -460,6 +457,29 @@ def _full_text(path: Path) -> None:
     db.conn.close()
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_leftovers(folder: Path) -> None:
+    """Scratch folders and half-built databases of an ingest that was killed (their PID is gone): they may hold
+    private rows, so they do not stay."""
+    for p in folder.glob(".pinfold-*"):
+        pid = p.name.split("-")[1]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(p, ignore_errors=True)
+    for p in folder.glob("*.db.tmp*"):
+        pid = p.name.rsplit(".tmp", 1)[1]
+        if pid.isdigit() and not _alive(int(pid)):
+            p.unlink(missing_ok=True)
+
+
 def default_workers(files: list[tuple[str, Path]]) -> int:
     """One process per core for big ingests; none extra for small ones."""
     size = sum(p.stat().st_size for _, p in files)
@@ -483,7 +503,8 @@ def ingest(
     try:
         for t in (public_db, private_db):
             t.parent.mkdir(parents=True, exist_ok=True)
-        work = Path(tempfile.mkdtemp(prefix=".pinfold-", dir=private_db.parent))
+            remove_leftovers(t.parent)
+        work = Path(tempfile.mkdtemp(prefix=f".pinfold-{os.getpid()}-", dir=private_db.parent))
     except OSError as e:
         raise OutputError(f"{private_db.parent}: cannot write the databases there ({e})") from None
     tmp_pub = public_db.with_name(public_db.name + f".tmp{os.getpid()}")

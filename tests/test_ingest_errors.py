@@ -79,3 +79,28 @@ def test_read_only_output_folder(tmp_path: Path) -> None:
         and "cannot write the databases there" in out.stderr
         and len(out.stderr.strip().splitlines()) == 1
     )
+
+
+def test_a_killed_ingest_leaves_the_old_databases_and_no_private_scratch(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    data = make_data_dir(tmp_path, {f"r{i}.csv": MESSY / "bom.csv" for i in range(3)})
+    big = (MESSY / "bom.csv").read_text(encoding="utf-8-sig").splitlines()
+    rows = [big[0]] + [
+        f'{n},03/04/2025,3.05 PM,Cow,1,"black, mark {n}",Ollur,"Raman Nair, Ollur",unknown' for n in range(60000)
+    ]
+    (data / "registers" / "p1" / "big.csv").write_text("\n".join(rows), encoding="utf-8")
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    (data / "registers" / "p1" / "big.csv").rename(tmp_path / "big.csv")
+    assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0
+    before = (pub.read_bytes(), priv.read_bytes())
+    (tmp_path / "big.csv").rename(data / "registers" / "p1" / "big.csv")
+    for delay in (0.5, 1.5, 3.0):
+        proc = subprocess.Popen([PINFOLD, "ingest", str(data), "--db", str(pub), "--private-db", str(priv)])
+        time.sleep(delay)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert (pub.read_bytes(), priv.read_bytes()) == before
+    assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0  # a later ingest succeeds
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".pinfold", "p.db.", "q.db."))) == []
