@@ -12,20 +12,28 @@ from collections.abc import Sequence
 
 # (field, pattern). First matching rule wins for a header; a field is taken by its first column only.
 RULES: list[tuple[str, str]] = [
+    ("signature", r"signature|\bsign\b|ഒപ്പ്"),  # a signature column is not the seizer's or owner's name
+    ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
+    ("seizer_name", r"seizer name|name of (?:the )?seizer|seized by name"),
+    # "Name and residence of seizer" is one cell holding both: it is `seizer`, split later.
     (
-        "number_and_description",
-        r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും",
+        "seizer_residence",
+        r"^(?!.*\bname\b).*(?:seizer (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?seizer)",
     ),
-    ("seizer_name", r"seizer name|seized by name"),
-    ("seizer_residence", r"seizer (?:residence|address|village|place)"),
-    ("owner_name", r"owner name"),
-    ("owner_residence", r"owner (?:residence|address|village|place)"),
-    ("claimed_on", r"deliver|claimed|returned to owner|released to owner|ഉടമയ്ക്ക്|തിരികെ നൽകിയ"),
+    ("owner_name", r"owner(?: s)? name|name of (?:the )?owner"),
+    (
+        "owner_residence",
+        r"^(?!.*\bname\b).*(?:owner(?: s)? (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?owner)",
+    ),
     ("deposit_on", r"deposit|under dispute|നിക്ഷേപ"),
     ("released_by_order_on", r"released by order|release order|order of release|released under order"),
+    ("claimed_on", r"deliver|claimed|returned to owner|releas|ഉടമയ്ക്ക്|തിരികെ നൽകിയ"),
     ("notice_posted_on", r"notice|proclamation|നോട്ടീസ്"),
     ("buyer", r"buyer|purchaser|sold to|bought by|വാങ്ങിയ"),
-    ("sale_proceeds", r"proceeds|sale amount|sale price|price realised|sold for|ലേലത്തുക"),
+    (
+        "sale_proceeds",
+        r"proceeds|sale amount|sale price|price realised|amount realised|sold for|auction amount|\bbid\b|ലേലത്തുക",
+    ),
     ("sale_expenses", r"sale expenses|expenses of sale"),
     ("sold_on", r"\bsold\b|date of sale|sale date|auctioned|auction date|\bsale\b|ലേലം"),
     ("complaint_decided_on", r"complaint (?:decided|disposed)|date decided|decided on"),
@@ -33,18 +41,20 @@ RULES: list[tuple[str, str]] = [
     ("complaint_filed_on", r"complaint|പരാതി"),
     ("disposed_on", r"disposed|other disposal"),
     ("seized_on", r"(?:date|day) of seizure|seized on|seizure date|date seized|പിടിച്ചെടുത്ത തീയതി"),
-    ("place_seized", r"place|where seized|^where$|seized at|location|സ്ഥലം"),
+    ("place_seized", r"place|where seized|^where$|seized at|seized from|location|സ്ഥലം"),
     ("seizer", r"seizer|seized by|brought by|impounded by|പിടിച്ചെടുത്തയാൾ|പിടിച്ചയാൾ"),
     ("owner", r"owner|ഉടമ"),
-    ("head_count", r"\bheads?\b|count|\bqty\b|quantity|^number$|number of (?:cattle|animals)|എണ്ണം"),
-    ("brought_at", r"date|day|brought|when|തീയതി|ദിവസം"),
+    ("ear_tag", r"\btag\b|aadhaar|\buid\b"),
+    ("head_count", r"\bheads?\b|count|\bqty\b|quantity|^number$|^nos$|(?:number|no) of (?:cattle|animals|head)|എണ്ണം"),
+    ("brought_at", r"date|day|brought|when|timestamp|തീയതി|ദിവസം"),
     ("hour", r"hour|time|സമയം"),
     ("description", r"descr|\bmarks|colou?r|identification|വിവരണം|അടയാള"),
-    ("species", r"kind|cattle|animal|species|type|breed|ഇനം|മൃഗം"),
+    ("description_extra", r"breed|\bsex\b|gender|\bage\b|horns?\b|ഇനവിഭാഗം"),
+    ("species", r"kind|cattle|animal|species|type|ഇനം|മൃഗം"),
     ("fine", r"\bfine|പിഴ"),
     ("feeding", r"feeding|feed charge|maintenance|തീറ്റ"),
     ("remarks", r"remark|note|കുറിപ്പ്"),
-    ("entry_no", r"^(?:sl|s|sr|serial|entry|reg|register|receipt)?\s*(?:no|number|num)?$|serial|entry|ക്രമ"),
+    ("entry_no", r"^(?:sl|s|sr|serial|entry|reg|register|receipt)?\s*(?:no|number|num|n)?$|serial|entry|ക്രമ"),
 ]
 _COMPILED = [(f, re.compile(p)) for f, p in RULES]
 

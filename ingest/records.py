@@ -138,6 +138,11 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         desc = ", ".join(x for x in (nd.description, desc_cell) if x)
     else:
         raise RecordRejected("The entry does not say what kind of cattle was impounded.")
+    # Columns beside the description (breed, sex, age; a tag number) belong in it: that is where owners search.
+    for field, label in (("description_extra", ""), ("ear_tag", "ear tag ")):
+        extra = text(cells.get(field))
+        if extra and extra not in desc:
+            desc = ", ".join(x for x in (desc, label + extra) if x)
     species = species_of(kind)
     if count_cell is not None and text(count_cell) != "":
         n = head_count(count_cell)

@@ -172,3 +172,33 @@ def test_a_pound_under_the_1871_act_needs_only_its_pack(tmp_path: Path) -> None:
     ]  # 1871 s.12, s.14
     (section,) = con.execute("SELECT section FROM notices LIMIT 1").fetchone()
     assert section == "1871 s.14"
+
+
+def test_wordings_not_in_the_sample(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "other-wordings.csv")
+    assert rejects == {}
+    cow, goat = imps[2], imps[3]
+    assert (cow["species"], cow["head_count"], cow["brought_at"], cow["place_seized"]) == (
+        "cow",
+        2,
+        "2025-04-05T10:15",
+        "Mannuthy",
+    )
+    assert (
+        "Vechur" in cow["description"] and cow["ear_tags"] == "KL-08-4521"
+    )  # breed and tag columns join the description
+    assert (cow["claimed_on"], cow["status"], cow["fine_levied_rupees"], cow["owner_known"]) == (
+        "2025-04-07",
+        "claimed",
+        "1000.00",
+        0,
+    )
+    assert (goat["species"], goat["brought_at"], goat["owner_known"]) == ("goat", "2025-04-06T16:00", 1)
+    people = (
+        sqlite3.connect(tmp_path / "q.db")
+        .execute(
+            "SELECT seizer_name, seizer_residence, owner_name, owner_residence FROM register_entries ORDER BY source_row"
+        )
+        .fetchall()
+    )
+    assert people == [("Ravi Menon", "Ollur", None, None), ("Sita Devi", "Pala", "Joseph Kuriakose", "Kottayam")]
