@@ -448,7 +448,8 @@ def _full_text(path: Path) -> None:
 
     db = sqlite_utils.Database(path)
     db.table("impoundments").enable_fts(
-        ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags"],
+        # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
+        ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags", "district", "pound_id"],
         tokenize="porter",
         create_triggers=False,
     )
