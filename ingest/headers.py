@@ -58,7 +58,6 @@ RULES: list[tuple[str, str]] = [
 ]
 _COMPILED = [(f, re.compile(p)) for f, p in RULES]
 
-FIELDS = {f for f, _ in RULES}
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _PUNCT = re.compile(r"[!-/:-@\[-`{-~–—‘’“”]+")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +36,3 @@ def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, 
 def one(con: sqlite3.Connection, sql: str, params: Any = ()) -> dict[str, Any] | None:
     r = con.execute(sql, params).fetchone()
     return dict(r) if r else None
-
-
-def iter_rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> Iterator[dict[str, Any]]:
-    for r in con.execute(sql, params):
-        yield dict(r)
