@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
+import errno
 import hashlib
 import json
 import multiprocessing
@@ -32,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import OutputError, PoundsFileError, RecordRejected, RegisterUnreadable
+from .errors import OutputError, PoundsFileError, RecordRejected, RegisterChanged, RegisterUnreadable
 from .law.clock import add_months, days_in_pound, deadlines
 from .law.conflicts import roster_match
 from .law.dues import feeding_charges
@@ -143,6 +144,12 @@ def register_files(data_dir: Path, pounds: dict[str, Pound]) -> list[tuple[str, 
     return found
 
 
+def file_stamp(path: Path) -> tuple[int, int, int]:
+    """(inode, size, mtime in ns): any write to the file, or a new file renamed over it, changes it."""
+    st = os.stat(path)
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def data_version(files: list[tuple[str, Path]], data_dir: Path) -> str:
     """A digest of every input byte: the same registers give the same version (caches key on it)."""
     h = hashlib.sha256()
@@ -155,6 +162,10 @@ def data_version(files: list[tuple[str, Path]], data_dir: Path) -> str:
         h.update(p.read_bytes())
     h.update((data_dir / "pounds.csv").read_bytes())
     return h.hexdigest()[:16]
+
+
+# Out of disk, over quota, over the file size limit, or a file system gone read-only: the output cannot be written.
+NO_SPACE = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
 
 
 def _iso(d: dt.date | None) -> str | None:
@@ -341,6 +352,7 @@ class ShardJob:
     shard: Path
     book: RuleBook
     token: str = ""
+    stamp: tuple[int, int, int] = (0, 0, 0)  # file_stamp before the ingest began reading
 
 
 def write_shard(job: ShardJob) -> tuple[int, int]:
@@ -352,6 +364,9 @@ def write_shard(job: ShardJob) -> tuple[int, int]:
     for rec in read_register(job.path):
         w.add(job.pound, job.rel, rec.row, rec.sheet, rec.cells, rec.raw)
     w.flush()
+    if file_stamp(job.path) != job.stamp:
+        con.close()
+        raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
     con.execute("COMMIT")
     con.close()
     return job.file_no, w.records
@@ -500,6 +515,7 @@ def ingest(
     packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
     book = load_rulebook(data_dir / "rules", packs)
     files = register_files(data_dir, pounds)
+    stamps = [file_stamp(path) for _, path in files]
     version = data_version(files, data_dir)
     try:
         for t in (public_db, private_db):
@@ -547,7 +563,14 @@ def ingest(
         )
         jobs = [
             ShardJob(
-                i, pounds[pid], path, path.relative_to(data_dir).as_posix(), work / f"shard-{i:05d}.db", book, version
+                i,
+                pounds[pid],
+                path,
+                path.relative_to(data_dir).as_posix(),
+                work / f"shard-{i:05d}.db",
+                book,
+                version,
+                stamps[i],
             )
             for i, (pid, path) in enumerate(files)
         ]
@@ -581,7 +604,10 @@ def ingest(
         for t in (tmp_pub, tmp_priv):
             t.unlink(missing_ok=True)
         if isinstance(e, sqlite3.OperationalError) and ("disk" in str(e) or "readonly" in str(e)):
-            raise OutputError(f"{public_db.parent}: cannot write the databases ({e})") from None
+            hint = ": is the disk full?" if "I/O" in str(e) else ""
+            raise OutputError(f"{public_db.parent}: cannot write the databases ({e}{hint})") from None
+        if isinstance(e, OSError) and e.errno in NO_SPACE:
+            raise OutputError(f"{public_db.parent}: cannot write the databases ({e.strerror})") from None
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -21,6 +21,12 @@ def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         except PinfoldError as e:
             click.echo(f"pinfold: {e}", err=True)
             sys.exit(e.exit_code)
+        except OSError as e:  # a file that vanished or could not be opened mid-run: still one line
+            click.echo(f"pinfold: {e.filename or 'a file'}: {e.strerror or e}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("pinfold: interrupted; the previous databases are untouched", err=True)
+            sys.exit(130)
 
     wrapper.__name__ = fn.__name__
     wrapper.__doc__ = fn.__doc__

@@ -15,6 +15,10 @@ class RegisterUnreadable(PinfoldError):
     """A register file cannot be read at all (encoding, format, no recognisable header)."""
 
 
+class RegisterChanged(RegisterUnreadable):
+    """A register file was written to while the ingest read it: what was read may be half a file."""
+
+
 class RulesError(PinfoldError):
     """A file under `DATA_DIR/rules/` is malformed."""
 

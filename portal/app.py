@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
-import os
-from email.utils import format_datetime, parsedate_to_datetime
+import threading
 from pathlib import Path
 from typing import Any
 
+from datasette.app import Datasette
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from . import db
 from .datasette_app import PREFIX, StripPrefix, make_datasette
 from .deps import get_lang
 from .errors import BadRequest, PortalError
 from .i18n import t
+from .middleware import ResponseCache, SecurityHeaders
 from .render import render
 from .routes import api, feeds, health, pages
-from .settings import IST, Settings, get_settings
-
-CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'"
+from .settings import Settings, get_settings
 
 
 def _wants_json(request: Request) -> bool:
@@ -51,65 +47,6 @@ def _error_response(request: Request, status: int, title: str, message: str, set
         )
     except Exception:
         return Response(f"{title}: {message}", status_code=status, media_type="text/plain; charset=utf-8")
-
-
-class ConditionalGet(BaseHTTPMiddleware):
-    """ETag and Last-Modified on pages, feeds and calendar; 304 for a conditional GET that still matches.
-
-    What a page shows depends on the database version, India's date (days in pound, amounts due), the URL and
-    the language, so the ETag is a digest of exactly those.
-    """
-
-    def __init__(self, app: Any, settings: Settings):
-        super().__init__(app)
-        self.settings = settings
-
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        if request.method not in ("GET", "HEAD") or request.url.path.startswith("/static/"):
-            return await call_next(request)
-        s = self.settings
-        today = s.today_in_india()
-        key = "|".join((db.version(s.database), today.isoformat(), str(request.url), get_lang(request)))
-        etag = '"' + hashlib.sha1(key.encode()).hexdigest()[:20] + '"'
-        try:
-            mtime = dt.datetime.fromtimestamp(os.stat(s.database).st_mtime, dt.UTC).replace(microsecond=0)
-        except OSError:
-            mtime = dt.datetime.now(dt.UTC).replace(microsecond=0)
-        midnight = dt.datetime.combine(today, dt.time(), IST).astimezone(dt.UTC)
-        last_modified = max(mtime, midnight)
-        headers = {
-            "ETag": etag,
-            "Last-Modified": format_datetime(last_modified, usegmt=True),
-            "Cache-Control": f"public, max-age={s.cache_seconds}",
-            "Vary": "Cookie",
-        }
-        inm = request.headers.get("if-none-match")
-        ims = request.headers.get("if-modified-since")
-        fresh = False
-        if inm is not None:
-            fresh = etag in [x.strip() for x in inm.split(",")] or inm.strip() == "*"
-        elif ims:
-            try:
-                fresh = parsedate_to_datetime(ims) >= last_modified
-            except (TypeError, ValueError):
-                fresh = False
-        if fresh:
-            return Response(status_code=304, headers=headers)
-        response = await call_next(request)
-        if response.status_code == 200:
-            for k, v in headers.items():
-                response.headers.setdefault(k, v)
-        return response
-
-
-class SecurityHeaders(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        if response.headers.get("content-type", "").startswith("text/html"):
-            response.headers.setdefault("Content-Security-Policy", CSP)
-        return response
 
 
 def create_portal(settings: Settings) -> FastAPI:
@@ -139,45 +76,59 @@ def create_portal(settings: Settings) -> FastAPI:
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error_response(request, 404, "Not found", f"There is no page at {request.url.path[:100]}.", settings)
 
-    app.add_middleware(ConditionalGet, settings=settings)
-    app.add_middleware(SecurityHeaders)
     return app
 
 
 class Pinfold:
-    """The one ASGI app `pinfold serve` runs: Datasette under /data, the portal for everything else."""
+    """The one ASGI app `pinfold serve` runs: Datasette under /data, the portal for everything else, behind one
+    response cache (conditional GET, whole responses per database version) and security headers."""
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.portal = create_portal(settings)
-        self.datasette = StripPrefix(make_datasette(settings).app())
+        self.portal = SecurityHeaders(create_portal(settings), csp=True)
+        self._datasette: tuple[str, Any, Datasette] | None = None
+        self._swap_lock = threading.Lock()
+        self.cache = ResponseCache(self._route, settings)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await self.cache(scope, receive, send)
+
+    async def _route(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and (scope["path"] == PREFIX or scope["path"].startswith(PREFIX + "/")):
             if scope["path"] == PREFIX:
                 await send({"type": "http.response.start", "status": 302, "headers": [(b"location", b"/data/")]})
                 await send({"type": "http.response.body", "body": b""})
                 return
-            await self.datasette(scope, receive, _with_headers(send))
+            datasette = self.datasette()
+            if datasette is None:
+                await self.portal(scope, receive, send)  # the portal's 503 page says the database is missing
+                return
+            await datasette(scope, receive, send)
             return
         await self.portal(scope, receive, send)
 
+    def datasette(self) -> Any | None:
+        """Datasette for the database file as it is now.
 
-def _with_headers(send: Any) -> Any:
-    """Security headers on Datasette's responses too (its pages carry their own inline scripts, so no CSP)."""
-
-    async def wrapped(message: dict[str, Any]) -> None:
-        if message["type"] == "http.response.start":
-            headers = list(message.get("headers", []))
-            names = {k.lower() for k, _ in headers}
-            if b"x-content-type-options" not in names:
-                headers.append((b"x-content-type-options", b"nosniff"))
-            if b"referrer-policy" not in names:
-                headers.append((b"referrer-policy", b"strict-origin-when-cross-origin"))
-            message = dict(message, headers=headers)
-        await send(message)
-
-    return wrapped
+        Datasette keeps its connections open, so after an ingest renames a new file into place it would go on
+        serving the old one. When the file's version changes, a new Datasette is made for it; the old one's SQL
+        threads are stopped a minute later, once requests already inside it have finished."""
+        version = db.version(self.settings.database)
+        current = self._datasette
+        if current is not None and current[0] == version:
+            return current[1]
+        if version == "missing":
+            return None
+        with self._swap_lock:
+            current = self._datasette
+            if current is None or current[0] != version:
+                ds = make_datasette(self.settings)
+                if current is not None and current[2].executor is not None:
+                    retire = threading.Timer(60, current[2].executor.shutdown, kwargs={"wait": False})
+                    retire.daemon = True
+                    retire.start()
+                self._datasette = current = (version, SecurityHeaders(StripPrefix(ds.app()), csp=False), ds)
+        return current[1]
 
 
 def create_app(settings: Settings | None = None) -> Pinfold:

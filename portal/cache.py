@@ -1,35 +1,53 @@
-"""Renders cached per database version, day and URL: a new ingest changes the version and so empties it."""
+"""Whole responses kept in memory, bounded by entries and bytes. The public database never changes in place (a new
+ingest replaces the file), so a response is a function of the database version, India's date, the host, the
+language and the URL: that tuple is the key, and a new ingest makes every old key unreachable."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from dataclasses import dataclass
 
-_LOCK = threading.Lock()
-_CACHE: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
-MAX_ENTRIES = 1024
+MAX_ENTRIES = 4096
+MAX_BYTES = 64 * 1024 * 1024
+MAX_ENTRY_BYTES = 2 * 1024 * 1024  # a bigger response (a streamed CSV export) is passed through, never kept
 
-
-def get_or_render(key: tuple[str, ...], render: Callable[[], bytes]) -> bytes:
-    """The cached body for key, rendering it once when missing."""
-    body = get(key)
-    if body is None:
-        body = render()
-        put(key, body)
-    return body
+Key = tuple[str, ...]
 
 
-def get(key: tuple[str, ...]) -> bytes | None:
-    with _LOCK:
-        body = _CACHE.get(key)
-        if body is not None:
-            _CACHE.move_to_end(key)
-        return body
+@dataclass(frozen=True)
+class Cached:
+    status: int
+    headers: list[tuple[bytes, bytes]]
+    body: bytes
 
 
-def put(key: tuple[str, ...], body: bytes) -> None:
-    with _LOCK:
-        _CACHE[key] = body
-        while len(_CACHE) > MAX_ENTRIES:
-            _CACHE.popitem(last=False)
+class ResponseStore:
+    """A least-recently-used map of key -> Cached, within MAX_ENTRIES and MAX_BYTES."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES, max_bytes: int = MAX_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self._lock = threading.Lock()
+        self._items: OrderedDict[Key, Cached] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Key) -> Cached | None:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is not None:
+                self._items.move_to_end(key)
+            return hit
+
+    def put(self, key: Key, value: Cached) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old.body)
+            self._items[key] = value
+            self._bytes += len(value.body)
+            while self._items and (len(self._items) > self.max_entries or self._bytes > self.max_bytes):
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped.body)
+
+    def __len__(self) -> int:
+        return len(self._items)

@@ -1,4 +1,5 @@
-"""RSS 2.0 and Atom for impoundments, notices and auctions, and auctions as iCalendar."""
+"""RSS 2.0 and Atom for impoundments, notices and auctions, and auctions as iCalendar. Rendered per request;
+the response cache in front (portal/middleware.py) keeps each render per database version, day and URL."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from .. import cache
-from ..deps import DbDep, SearchDep, SettingsDep, TodayDep, VersionDep
+from ..deps import DbDep, SearchDep, SettingsDep, TodayDep
 from ..errors import NotFound
 from ..feeds import FEEDS, feed_rows, filters, render_feed
 from ..ical import render_calendar
@@ -39,27 +39,21 @@ def feed(
     con: DbDep,
     settings: SettingsDep,
     today: TodayDep,
-    version: VersionDep,
     query: SearchDep,
 ) -> Response:
     spec = FEEDS.get(name)
     if spec is None:
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
 
-    def render() -> bytes:
-        rows = feed_rows(con, spec, *filters(query), today, settings.feed_size)
-        return render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
-
-    return Response(cache.get_or_render((version, today.isoformat(), str(request.url)), render), media_type=MEDIA[fmt])
+    rows = feed_rows(con, spec, *filters(query), today, settings.feed_size)
+    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
+    return Response(body, media_type=MEDIA[fmt])
 
 
 @router.get("/calendar/auctions.ics", summary="Auctions as iCalendar events (Asia/Kolkata)")
 def auctions_calendar(
-    request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, version: VersionDep, query: SearchDep
+    request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:
-    def render() -> bytes:
-        rows = feed_rows(con, FEEDS["auctions"], *filters(query), today - dt.timedelta(days=30), 500)
-        return render_calendar(rows, _base(request), _updated(settings))
-
-    body = cache.get_or_render((version, today.isoformat(), str(request.url)), render)
+    rows = feed_rows(con, FEEDS["auctions"], *filters(query), today - dt.timedelta(days=30), 500)
+    body = render_calendar(rows, _base(request), _updated(settings))
     return Response(body, media_type="text/calendar; charset=utf-8")

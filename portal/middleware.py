@@ -1,0 +1,167 @@
+"""Pure ASGI middleware: conditional GET and the response cache in front of everything, security headers on every
+response. Pure ASGI rather than Starlette's BaseHTTPMiddleware: a cached feed is then answered without entering
+FastAPI at all, which is what lets one process serve thousands of feed requests a second."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+from email.utils import format_datetime, parsedate_to_datetime
+from typing import Any
+
+from starlette.requests import Request
+
+from . import db
+from .cache import MAX_ENTRY_BYTES, Cached, ResponseStore
+from .deps import get_lang
+from .settings import IST, Settings
+
+CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'"
+
+# Never cached: files with their own validators, the health check (it must see the database as it is now).
+UNCACHED_PREFIXES = ("/static/", "/healthz")
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for k, v in scope.get("headers", []):
+        if k == name:
+            return str(v.decode("latin-1"))
+    return None
+
+
+def cache_key(scope: Scope, settings: Settings) -> tuple[str, ...]:
+    """(database version, India's date, scheme, host, language, path?query): all a cached response depends on."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    return (
+        db.version(settings.database),
+        settings.today_in_india().isoformat(),
+        scope.get("scheme", "http"),
+        _header(scope, b"host") or "",
+        get_lang(Request(scope)),
+        scope["path"] + ("?" + query if query else ""),
+    )
+
+
+def validators(key: tuple[str, ...], settings: Settings) -> list[tuple[bytes, bytes]]:
+    """ETag (a digest of the key), Last-Modified (the database file, or India's midnight if later), Cache-Control."""
+    etag = '"' + hashlib.sha1("|".join(key).encode()).hexdigest()[:20] + '"'
+    try:
+        mtime = dt.datetime.fromtimestamp(os.stat(settings.database).st_mtime, dt.UTC).replace(microsecond=0)
+    except OSError:
+        mtime = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    midnight = dt.datetime.combine(settings.today_in_india(), dt.time(), IST).astimezone(dt.UTC)
+    return [
+        (b"etag", etag.encode()),
+        (b"last-modified", format_datetime(max(mtime, midnight), usegmt=True).encode()),
+        (b"cache-control", f"public, max-age={settings.cache_seconds}".encode()),
+        (b"vary", b"Cookie"),
+    ]
+
+
+def is_fresh(scope: Scope, headers: list[tuple[bytes, bytes]]) -> bool:
+    """True when the client's If-None-Match (or, without one, If-Modified-Since) still matches."""
+    mine = dict(headers)
+    inm = _header(scope, b"if-none-match")
+    if inm is not None:
+        return inm.strip() == "*" or mine[b"etag"].decode() in [x.strip() for x in inm.split(",")]
+    ims = _header(scope, b"if-modified-since")
+    if ims:
+        try:
+            return parsedate_to_datetime(ims) >= parsedate_to_datetime(mine[b"last-modified"].decode())
+        except (TypeError, ValueError):
+            return False
+    return False
+
+
+def _merge(headers: list[tuple[bytes, bytes]], extra: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """extra added where the response has not set the header itself."""
+    have = {k.lower() for k, _ in headers}
+    return headers + [(k, v) for k, v in extra if k not in have]
+
+
+class ResponseCache:
+    """GET and HEAD: 304 for a matching conditional request; a stored 200 replayed; otherwise the app's answer,
+    stored when it is a 200 without a cookie and small enough."""
+
+    def __init__(self, app: Any, settings: Settings, store: ResponseStore | None = None):
+        self.app, self.settings = app, settings
+        self.store = store or ResponseStore()
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if (
+            scope["type"] != "http"
+            or scope["method"] not in ("GET", "HEAD")
+            or scope["path"].startswith(UNCACHED_PREFIXES)
+        ):
+            await self.app(scope, receive, send)
+            return
+        key = cache_key(scope, self.settings)
+        extra = validators(key, self.settings)
+        if is_fresh(scope, extra):
+            await send({"type": "http.response.start", "status": 304, "headers": extra})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        hit = self.store.get(key)
+        if hit is not None:
+            await send({"type": "http.response.start", "status": hit.status, "headers": hit.headers})
+            await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else hit.body})
+            return
+        await self.app(scope, receive, self._recording(key, extra, scope["method"] == "GET", send))
+
+    def _recording(self, key: tuple[str, ...], extra: list[tuple[bytes, bytes]], keep: bool, send: Any) -> Any:
+        """Passes every message straight on (a streamed export is never held back) and keeps a copy to store."""
+        state: dict[str, Any] = {"keep": keep, "chunks": [], "size": 0}
+
+        async def recording(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                ok = message["status"] == 200
+                if ok:
+                    headers = _merge(headers, extra)
+                state["keep"] = state["keep"] and ok and not any(k.lower() == b"set-cookie" for k, _ in headers)
+                state["status"], state["headers"] = message["status"], headers
+                message = dict(message, headers=headers)
+            elif message["type"] == "http.response.body" and state["keep"]:
+                body = message.get("body", b"")
+                state["size"] += len(body)
+                if state["size"] > MAX_ENTRY_BYTES:
+                    state["keep"], state["chunks"] = False, []
+                else:
+                    state["chunks"].append(body)
+                    if not message.get("more_body", False):
+                        self.store.put(key, Cached(state["status"], state["headers"], b"".join(state["chunks"])))
+            await send(message)
+
+        return recording
+
+
+class SecurityHeaders:
+    """nosniff and a referrer policy on every response; the CSP on the portal's HTML (Datasette's own pages carry
+    inline scripts, so /data gets no CSP)."""
+
+    def __init__(self, app: Any, csp: bool = True):
+        self.app, self.csp = app, csp
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                extra = [
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"strict-origin-when-cross-origin"),
+                ]
+                html = any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers)
+                if self.csp and html:
+                    extra.append((b"content-security-policy", CSP.encode()))
+                message = dict(message, headers=_merge(headers, extra))
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
