@@ -82,16 +82,27 @@ def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | Non
 @click.option("--db", "public_db", required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64), help="server processes")
+@click.option("--access-log/--no-access-log", default=True, show_default=True, help="log every request")
 @_one_line_errors
-def serve(public_db: Path, host: str, port: int) -> None:
+def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool) -> None:
     """Serve the portal, feeds, calendar, JSON API and Datasette (/data) on one port."""
+    import os
+
     import uvicorn
 
-    from portal.app import create_app
-    from portal.settings import Settings
-
-    app = create_app(Settings(database=public_db.resolve()))
-    uvicorn.run(app, host=host, port=port, log_level="info", proxy_headers=True)
+    # Every worker process builds its app from the environment (Settings reads PINFOLD_DB).
+    os.environ["PINFOLD_DB"] = str(public_db.resolve())
+    uvicorn.run(
+        "portal.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        access_log=access_log,
+        proxy_headers=True,
+    )
 
 
 @main.command("demo-data")

@@ -113,8 +113,28 @@ def _money(v: Any) -> Money | None:
         return None
 
 
+# No register entry's cell is this long; a longer one is a broken export (a whole file in one cell), not a description.
+MAX_CELL = 4000
+
+
+def inert(value: str) -> str:
+    """Free text safe to open in a spreadsheet: '=HYPERLINK("http://x")' -> 'HYPERLINK("http://x")'.
+
+    A cell starting with =, + or @ is run as a formula by Excel and LibreOffice when a journalist opens a CSV
+    export; no register description starts with one, so the sign is dropped rather than the entry."""
+    while value[:1] in ("=", "+", "@"):
+        value = value[1:].lstrip()
+    return value
+
+
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
+    for field, value in cells.items():
+        if isinstance(value, str) and len(value) > MAX_CELL:
+            raise RecordRejected(
+                f"The {COLUMN_WORDS.get(field, field.replace('_', ' '))} cell holds {len(value):,} characters, more "
+                f"than any register entry ({MAX_CELL:,}): the file is probably broken at this row."
+            )
     date_cell = cells.get("brought_at")
     if date_cell is None or text(date_cell) == "":
         raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
@@ -143,6 +163,7 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         extra = text(cells.get(field))
         if extra and extra not in desc:
             desc = ", ".join(x for x in (desc, label + extra) if x)
+    desc = inert(desc)
     species = species_of(kind)
     if count_cell is not None and text(count_cell) != "":
         n = head_count(count_cell)
@@ -172,7 +193,7 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
             )
 
     entry_no = text(cells.get("entry_no")) or None
-    place = text(cells.get("place_seized")) or None
+    place = inert(text(cells.get("place_seized"))) or None
     seizer = name_and_residence(cells.get("seizer"))
     owner = name_and_residence(cells.get("owner")) if "owner" in cells else (None, None)
     people = {

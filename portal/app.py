@@ -9,13 +9,14 @@ from typing import Any
 from datasette.app import Datasette
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import db
 from .datasette_app import PREFIX, StripPrefix, make_datasette
 from .deps import get_lang
-from .errors import BadRequest, PortalError
+from .errors import BadRequest, PortalError, Problem
 from .i18n import t
 from .middleware import ResponseCache, SecurityHeaders
 from .render import render
@@ -49,6 +50,30 @@ def _error_response(request: Request, status: int, title: str, message: str, set
         return Response(f"{title}: {message}", status_code=status, media_type="text/plain; charset=utf-8")
 
 
+def documented_errors(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI schema as the portal answers: a bad request is a 400 (FastAPI's 422 is turned into one by
+    the validation handler), a missing animal or feed a 404, a missing database a 503, each a Problem."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    schema = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components["Problem"] = Problem.model_json_schema()
+    as_json = {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    for path, operations in schema.get("paths", {}).items():
+        # Outside /api an error is also a page for the person who opened the link (JSON when asked for it).
+        problem = {"content": as_json if path.startswith("/api/") else {**as_json, "text/html": {}}}
+        for op in operations.values():
+            responses = op.setdefault("responses", {})
+            responses.pop("422", None)
+            responses["400"] = {"description": "Bad request: the message says which parameter and why", **problem}
+            responses["404"] = {"description": "No such impoundment, feed or page", **problem}
+            responses["503"] = {"description": "The public database is not there yet", **problem}
+    for name in ("HTTPValidationError", "ValidationError"):
+        components.pop(name, None)
+    app.openapi_schema = schema
+    return schema
+
+
 def create_portal(settings: Settings) -> FastAPI:
     app = FastAPI(
         title="Pinfold",
@@ -59,6 +84,7 @@ def create_portal(settings: Settings) -> FastAPI:
         redoc_url=None,
     )
     app.dependency_overrides[get_settings] = lambda: settings
+    app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     for r in (pages.router, feeds.router, api.router, health.router):
         app.include_router(r)

@@ -4,9 +4,10 @@ language and the URL: that tuple is the key, and a new ingest makes every old ke
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_ENTRIES = 4096
 MAX_BYTES = 64 * 1024 * 1024
@@ -15,11 +16,28 @@ MAX_ENTRY_BYTES = 2 * 1024 * 1024  # a bigger response (a streamed CSV export) i
 Key = tuple[str, ...]
 
 
+COMPRESSIBLE = (b"text/", b"application/json", b"application/rss+xml", b"application/atom+xml", b"application/xml")
+
+
 @dataclass(frozen=True)
 class Cached:
+    """A response as sent, plus its gzip form when it is text worth compressing (made once, when stored)."""
+
     status: int
     headers: list[tuple[bytes, bytes]]
     body: bytes
+    gzipped: bytes | None = field(default=None)
+
+    @classmethod
+    def of(cls, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> Cached:
+        """(200, [(b"content-type", b"text/html")], 5 KB) -> a Cached with a gzip form too."""
+        kind = dict((k.lower(), v) for k, v in headers).get(b"content-type", b"")
+        already = any(k.lower() == b"content-encoding" for k, _ in headers)
+        squeeze = len(body) >= 1024 and kind.startswith(COMPRESSIBLE) and not already
+        return cls(status, headers, body, gzip.compress(body, 6, mtime=0) if squeeze else None)
+
+    def size(self) -> int:
+        return len(self.body) + len(self.gzipped or b"")
 
 
 class ResponseStore:
@@ -42,12 +60,12 @@ class ResponseStore:
         with self._lock:
             old = self._items.pop(key, None)
             if old is not None:
-                self._bytes -= len(old.body)
+                self._bytes -= old.size()
             self._items[key] = value
-            self._bytes += len(value.body)
+            self._bytes += value.size()
             while self._items and (len(self._items) > self.max_entries or self._bytes > self.max_bytes):
                 _, dropped = self._items.popitem(last=False)
-                self._bytes -= len(dropped.body)
+                self._bytes -= dropped.size()
 
     def __len__(self) -> int:
         return len(self._items)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Iterator
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
 from . import db
+from .errors import BadRequest
 from .i18n import LANGS
 from .search import Query as SearchQuery
 from .search import parse_query
@@ -53,6 +54,7 @@ VersionDep = Annotated[str, Depends(get_version)]
 
 
 def get_search(
+    con: DbDep,
     q: str = Query("", description="words of the kind, colour and marks, or an ear tag (KL-07-1234, a 12-digit UID)"),
     species: str = Query("", description="kind of cattle, in any of the register's words"),
     district: str = Query(""),
@@ -60,8 +62,46 @@ def get_search(
     date_from: str = Query("", alias="from", description="brought on or after, YYYY-MM-DD"),
     date_to: str = Query("", alias="to", description="brought on or before, YYYY-MM-DD"),
 ) -> SearchQuery:
-    """The owner's search, read one way for the page, the JSON API, the feeds and the calendar."""
-    return parse_query(q, species, district, pound, date_from, date_to)
+    """The owner's search, read one way for the page, the JSON API, the feeds and the calendar.
+
+    A district or pound the database does not know is a 400 naming the known ones: a saved search's feed with a
+    misspelt district would otherwise stay empty for ever, and its reader would never know why."""
+    query = parse_query(q, species, district, pound, date_from, date_to)
+    if query.district:
+        known = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")]
+        match = next((d for d in known if d.lower() == query.district.lower()), None)
+        if match is None:
+            raise BadRequest(f"there is no district called '{query.district[:60]}': use one of {', '.join(known)}")
+        query.district = match
+    if query.pound and con.execute("SELECT 1 FROM pounds WHERE id = ?", (query.pound,)).fetchone() is None:
+        raise BadRequest(f"there is no pound with id '{query.pound[:60]}': the pounds and their ids are at /pounds")
+    return query
 
 
 SearchDep = Annotated[SearchQuery, Depends(get_search)]
+
+# Added by newsletters and social sites to any link; never a filter, so never refused.
+TRACKING = ("utm_", "fbclid", "gclid", "mc_")
+
+
+def _query_names(dependant: Any) -> set[str]:
+    """The query parameters a route and its dependencies declare, by the names a URL uses."""
+    names = {p.alias for p in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+def known_parameters(request: Request) -> None:
+    """Refuses a query parameter the route does not take: `?distrct=Thrissur` is a 400 naming what it takes,
+    not a feed of all Kerala. Used by the API, the feeds and the calendar (pages ignore strangers)."""
+    route = request.scope.get("route")
+    if route is None or not hasattr(route, "dependant"):
+        return
+    known = _query_names(route.dependant) | {"lang"}
+    unknown = sorted(k for k in request.query_params if k not in known and not k.startswith(TRACKING))
+    if unknown:
+        raise BadRequest(f"unknown parameter '{unknown[0][:40]}': this address takes {', '.join(sorted(known))}")
+
+
+KnownParameters = Depends(known_parameters)

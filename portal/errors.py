@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel
+
+
+class Problem(BaseModel):
+    """What every error answers in JSON (the API; pages render the same as HTML)."""
+
+    error: str
+    message: str
+    status: int
+
 
 class PortalError(Exception):
     status = 500

@@ -4,6 +4,7 @@ filter columns district, pound_id, species, search_text, sort_key), rendered by 
 from __future__ import annotations
 
 import datetime as dt
+import html
 import sqlite3
 import threading
 from dataclasses import dataclass
@@ -88,15 +89,18 @@ def render_feed(
     fg.link(href=self_url, rel="self")
     fg.language("en-IN")
     fg.updated(updated)
+    # RSS readers take an item's description (and many its title) as HTML, so register text is HTML-escaped there
+    # before feedgen XML-escapes it: '<script>' reaches the reader as text. Atom says type="text" and needs neither.
+    as_text = html.escape if fmt == "rss" else str
     for r in reversed(rows):  # feedgen prepends: add oldest first so the feed reads newest first
         fe = fg.add_entry()
         fe.id(f"tag:pinfold,2026:{r['atom_id']}")
         fe.guid(f"tag:pinfold,2026:{r['atom_id']}", permalink=False)
-        fe.title(r["atom_title"])
+        fe.title(as_text(r["atom_title"]))
         fe.link(href=base_url + r["atom_link"])
         when = dt.datetime.fromisoformat(r["atom_updated"])
         fe.updated(when)
         fe.published(when)
-        fe.description(r["atom_summary"] or r["atom_title"])
+        fe.description(as_text(r["atom_summary"] or r["atom_title"]))
     with _FEEDGEN_LOCK:
         return fg.rss_str(pretty=True) if fmt == "rss" else fg.atom_str(pretty=True)

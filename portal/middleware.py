@@ -4,6 +4,7 @@ FastAPI at all, which is what lets one process serve thousands of feed requests 
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 import os
@@ -58,7 +59,7 @@ def validators(key: tuple[str, ...], settings: Settings) -> list[tuple[bytes, by
         (b"etag", etag.encode()),
         (b"last-modified", format_datetime(max(mtime, midnight), usegmt=True).encode()),
         (b"cache-control", f"public, max-age={settings.cache_seconds}".encode()),
-        (b"vary", b"Cookie"),
+        (b"vary", b"Cookie, Accept-Encoding"),
     ]
 
 
@@ -90,6 +91,9 @@ class ResponseCache:
     def __init__(self, app: Any, settings: Settings, store: ResponseStore | None = None):
         self.app, self.settings = app, settings
         self.store = store or ResponseStore()
+        # Requests for a key being rendered wait for that render instead of starting their own: when a newspaper
+        # links a page, the first second's hundred requests make one render, not a hundred.
+        self._rendering: dict[tuple[str, ...], asyncio.Event] = {}
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if (
@@ -106,11 +110,32 @@ class ResponseCache:
             await send({"type": "http.response.body", "body": b""})
             return
         hit = self.store.get(key)
+        if hit is None and key in self._rendering:
+            await self._rendering[key].wait()
+            hit = self.store.get(key)
         if hit is not None:
-            await send({"type": "http.response.start", "status": hit.status, "headers": hit.headers})
-            await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else hit.body})
+            await self._replay(scope, hit, send)
             return
-        await self.app(scope, receive, self._recording(key, extra, scope["method"] == "GET", send))
+        if key in self._rendering or scope["method"] != "GET":
+            await self.app(scope, receive, self._recording(key, extra, False, send))
+            return
+        done = self._rendering[key] = asyncio.Event()
+        try:
+            await self.app(scope, receive, self._recording(key, extra, True, send))
+        finally:
+            del self._rendering[key]
+            done.set()
+
+    @staticmethod
+    async def _replay(scope: Scope, hit: Cached, send: Any) -> None:
+        """A stored response, gzipped for a client that accepts it."""
+        headers, body = hit.headers, hit.body
+        if hit.gzipped is not None and "gzip" in (_header(scope, b"accept-encoding") or ""):
+            body = hit.gzipped
+            headers = [(k, v) for k, v in headers if k.lower() != b"content-length"]
+            headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": hit.status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
 
     def _recording(self, key: tuple[str, ...], extra: list[tuple[bytes, bytes]], keep: bool, send: Any) -> Any:
         """Passes every message straight on (a streamed export is never held back) and keeps a copy to store."""
@@ -133,7 +158,7 @@ class ResponseCache:
                 else:
                     state["chunks"].append(body)
                     if not message.get("more_body", False):
-                        self.store.put(key, Cached(state["status"], state["headers"], b"".join(state["chunks"])))
+                        self.store.put(key, Cached.of(state["status"], state["headers"], b"".join(state["chunks"])))
             await send(message)
 
         return recording

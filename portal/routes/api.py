@@ -8,12 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Query
 
 from .. import db
-from ..deps import DbDep, SearchDep, TodayDep, VersionDep
+from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import due_for, due_json, rulebook
 from ..search import search
 
-router = APIRouter(prefix="/api", tags=["api"])
+router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 
 
 @router.get(

@@ -10,12 +10,12 @@ from typing import Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from ..deps import DbDep, SearchDep, SettingsDep, TodayDep
+from ..deps import DbDep, KnownParameters, SearchDep, SettingsDep, TodayDep
 from ..errors import NotFound
 from ..feeds import FEEDS, feed_rows, filters, render_feed
 from ..ical import render_calendar
 
-router = APIRouter(tags=["feeds"])
+router = APIRouter(tags=["feeds"], dependencies=[KnownParameters])
 
 MEDIA = {"rss": "application/rss+xml; charset=utf-8", "atom": "application/atom+xml; charset=utf-8"}
 
@@ -31,7 +31,12 @@ def _updated(settings: SettingsDep) -> dt.datetime:
         return dt.datetime.now(dt.UTC)
 
 
-@router.get("/feeds/{name}.{fmt}", summary="Impoundments, notices or auctions as RSS 2.0 or Atom")
+@router.get(
+    "/feeds/{name}.{fmt}",
+    summary="Impoundments, notices or auctions as RSS 2.0 or Atom",
+    response_class=Response,
+    responses={200: {"content": {"application/rss+xml": {}, "application/atom+xml": {}}, "description": "The feed"}},
+)
 def feed(
     request: Request,
     name: str,
@@ -50,7 +55,12 @@ def feed(
     return Response(body, media_type=MEDIA[fmt])
 
 
-@router.get("/calendar/auctions.ics", summary="Auctions as iCalendar events (Asia/Kolkata)")
+@router.get(
+    "/calendar/auctions.ics",
+    summary="Auctions as iCalendar events (Asia/Kolkata)",
+    response_class=Response,
+    responses={200: {"content": {"text/calendar": {}}, "description": "The calendar"}},
+)
 def auctions_calendar(
     request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:

@@ -1,0 +1,188 @@
+"""`make bench` (serving): a real `pinfold serve` and its peers on loopback, loaded by wrk in another process.
+
+    python bench/serve.py [--rows 1000000] [--seconds 10] [--connections 16] [--out bench/out]
+
+The data: `pinfold demo-data --rows N`, ingested once (out/serve-N/). The peers, in the same run, on the same
+database file: Datasette 0.65.5 itself (`datasette serve -i`, its `_search=`), and the same feed and calendar as
+datasette-atom and datasette-ics make them from canned queries that follow their column contracts (given the
+time zone and a stable uid, their best configuration). The peers live in their own venv (out/peers-venv) so their
+plugins never load into Pinfold's /data.
+
+Each scenario is a list of URLs that wrk cycles through with 16 connections (one wrk thread, so one list in
+order): "one URL" is what a newspaper link or a feed reader polling does, and is served from Pinfold's response
+cache after the first request; "a new URL each request" never repeats within the run, so every request is a
+render. Nothing here is a test: it prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import Load, Server, built_database, free_port, pinfold_server, wrk  # noqa: E402
+
+PEERS = ["datasette==0.65.5", "datasette-atom==0.9", "datasette-ics==0.5.2"]
+COLOURS = ["black", "brown", "white", "grey", "red", "patch", "spotted", "horn", "calf", "tail"]
+
+# Canned queries in the peers' column contracts, over the same SQL views Pinfold's feeds read.
+PEER_METADATA = {
+    "databases": {
+        "pinfold": {
+            "queries": {
+                "impounded_atom": {
+                    "title": "Newest impoundments",
+                    "sql": "SELECT atom_id, atom_title, atom_updated, atom_link, atom_summary AS atom_content "
+                    "FROM feed_impounded WHERE district = :district ORDER BY sort_key DESC LIMIT 50",
+                },
+                "auctions_ics": {
+                    "title": "Cattle pound auctions",
+                    "sql": "SELECT atom_id AS event_uid, atom_title AS event_name, starts_at AS event_dtstart, "
+                    "'Asia/Kolkata' AS event_tzid, atom_summary AS event_description FROM feed_auctions "
+                    "WHERE auction_date >= date(:today, '-30 days') AND status IN ('scheduled', 'proposed') "
+                    "ORDER BY sort_key LIMIT 500",
+                },
+            }
+        }
+    }
+}
+
+
+def peer_datasette(db: Path, out: Path) -> Server:
+    venv = out / "peers-venv"
+    if not (venv / "bin" / "datasette").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "--quiet", *PEERS], check=True)
+    meta = out / "peers-metadata.json"
+    meta.write_text(json.dumps(PEER_METADATA, indent=2))
+    port = free_port()
+    cmd = [str(venv / "bin" / "datasette"), "serve", "-i", str(db), "--port", str(port), "--metadata", str(meta),
+           "--setting", "sql_time_limit_ms", "60000", "--setting", "default_cache_ttl", "300"]  # fmt: skip
+    return Server(cmd, port, "/pinfold.json", out / "logs" / "peer.log")
+
+
+def sample(db: Path, n: int, seed: int = 1961) -> dict[str, list[str]]:
+    """URL lists for the scenarios, from what the database holds."""
+    con = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
+    rng = random.Random(seed)
+    ids = [r[0] for r in con.execute("SELECT id FROM impoundments WHERE rowid % 97 = 0 LIMIT 20000")]
+    rng.shuffle(ids)
+    districts = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district IS NOT NULL")]
+    kinds = [r[0] for r in con.execute("SELECT DISTINCT species FROM impoundments WHERE species NOT LIKE '% %'")]
+    start = dt.date.fromisoformat(con.execute("SELECT min(brought_on) FROM impoundments").fetchone()[0])
+    searches, feeds = [], []
+    for i in range(n):
+        colour, other = rng.sample(COLOURS, 2)
+        day = start + dt.timedelta(days=i % 700)
+        words = f"{colour}+{rng.choice(kinds)}" + (f"+{other}" if i % 3 == 0 else "")
+        searches.append(f"/?q={words}&district={rng.choice(districts)}&from={day.isoformat()}")
+        feeds.append(f"/feeds/impounded.rss?district={rng.choice(districts)}&from={day.isoformat()}&q={colour}")
+    return {"ids": ids[:n], "searches": searches, "feeds": feeds}
+
+
+def table(rows: list[tuple[str, str, Load, str]]) -> None:
+    print(f"{'scenario':58} {'server':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}  ratio")
+    for name, server, load, ratio in rows:
+        print(f"{name:58} {server:10} {load.rate:8,.0f} {load.p50_ms:8.1f} {load.p99_ms:8.1f} {load.errors:6}  {ratio}")
+
+
+def correctness(ours: str, peer: str, today: str) -> list[str]:
+    """What a feed reader and a calendar make of each: time zones and ids, checked with real parsers."""
+    import feedparser
+    from icalendar import Calendar
+
+    def get(url: str) -> bytes:
+        with urllib.request.urlopen(url, timeout=120) as r:
+            return bytes(r.read())
+
+    lines = []
+    for label, url in (("Pinfold", f"{ours}/calendar/auctions.ics"), ("datasette-ics", f"{peer}/pinfold/auctions_ics.ics?today={today}")):
+        body = get(url)
+        try:
+            cal = Calendar.from_ical(body)
+            events = cal.walk("VEVENT")
+            tzids = {str(e["DTSTART"].params.get("TZID")) for e in events if "TZID" in e["DTSTART"].params}
+            zones = {str(z["TZID"]) for z in cal.walk("VTIMEZONE")}
+            first = events[0]["DTSTART"].dt if events else None
+            utc = first.astimezone(dt.UTC).strftime("%H:%M UTC") if isinstance(first, dt.datetime) and first.tzinfo else "floating (no zone)"
+            lines.append(f"{label:14} calendar: {len(events)} events; first starts {first} = {utc}; "
+                         f"TZIDs without a VTIMEZONE: {sorted(tzids - zones) or 'none'}")  # fmt: skip
+        except Exception as e:  # a peer's calendar that a real parser refuses is a finding, not a crash
+            lines.append(f"{label:14} calendar: icalendar cannot read it ({type(e).__name__}: {e})")
+    for label, url in (("Pinfold", f"{ours}/feeds/impounded.atom?district=Thrissur"), ("datasette-atom", f"{peer}/pinfold/impounded_atom.atom?district=Thrissur")):
+        f = feedparser.parse(get(url))
+        ids = [e.get("id") for e in f.entries]
+        lines.append(f"{label:14} feed: {len(f.entries)} entries, well-formed {not f.bozo}, ids e.g. {ids[0] if ids else None}, "
+                     f"updated e.g. {f.entries[0].get('updated') if f.entries else None}")  # fmt: skip
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--connections", type=int, default=16)
+    ap.add_argument("--out", type=Path, default=Path("bench/out"))
+    args = ap.parse_args()
+    db = built_database(args.rows, args.out).resolve()
+    n_rows = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True).execute("SELECT count(*) FROM impoundments").fetchone()[0]
+    urls = sample(db, 20000)
+    secs, conns, work = args.seconds, args.connections, args.out / "wrk"
+    print(f"machine: {os.cpu_count()} cores; {n_rows:,} impoundments; wrk, 1 thread, {conns} connections, {secs} s each")
+    def run(base: str, paths: list[str], seconds: int = secs) -> Load:
+        return wrk(base, paths, seconds, conns, work)
+
+    # One server at a time: a peer still finishing slow queries must not take CPU from the next measurement.
+    with peer_datasette(db, args.out) as peer:
+        # Longer for the peer's search: under 16 connections its first answers take tens of seconds.
+        ds_search = run(peer.url, ["/pinfold/impoundments.json?_search=black+cow"], max(60, 4 * secs))
+        atom = run(peer.url, ["/pinfold/impounded_atom.atom?district=Thrissur"])
+        ics = run(peer.url, ["/pinfold/auctions_ics.ics?today=2026-11-29"])
+    with pinfold_server(db, args.out / "logs" / "pinfold.log") as ours:
+        search_one = run(ours.url, ["/?q=black+cow"])
+        search_new = run(ours.url, urls["searches"])
+        api_one = run(ours.url, ["/api/impoundments?q=black+cow"])
+        animal_one = run(ours.url, [f"/animals/{urls['ids'][0]}"])
+        animal_new = run(ours.url, [f"/animals/{i}" for i in urls["ids"][1:]])
+        feed_one = run(ours.url, ["/feeds/impounded.rss?district=Thrissur"])
+        feed_new = run(ours.url, urls["feeds"])
+        cal_one = run(ours.url, ["/calendar/auctions.ics"])
+        data_search = run(ours.url, ["/data/pounds/impoundments.json?_search=black+cow"])
+
+    def x(a: Load, b: Load) -> str:
+        if not b.requests:
+            return f"> {a.requests:,}x the peer (it answered none in {b.seconds:.0f} s)"
+        return f"{a.rate / b.rate:,.1f}x the peer"
+
+    rows = [
+        ("Datasette impoundments.json?_search=black+cow", "datasette", ds_search, "(peer)"),
+        ("datasette-atom feed, district=Thrissur", "datasette", atom, "(peer)"),
+        ("datasette-ics calendar of auctions", "datasette", ics, "(peer)"),
+        ("owner search /?q=black+cow, one URL", "pinfold", search_one, x(search_one, ds_search)),
+        ("owner search, a new query each request", "pinfold", search_new, x(search_new, ds_search)),
+        ("JSON API /api/impoundments?q=black+cow, one URL", "pinfold", api_one, x(api_one, ds_search)),
+        ("/data impoundments.json?_search=black+cow (mounted)", "pinfold", data_search, x(data_search, ds_search)),
+        ("animal page, one animal", "pinfold", animal_one, ""),
+        ("animal page, a new animal each request", "pinfold", animal_new, ""),
+        ("/feeds/impounded.rss?district=Thrissur, one URL", "pinfold", feed_one, x(feed_one, atom)),
+        ("feed, a new filter each request (a render each)", "pinfold", feed_new, x(feed_new, atom)),
+        ("/calendar/auctions.ics, one URL", "pinfold", cal_one, x(cal_one, ics)),
+    ]
+    print()
+    table(rows)
+    print()
+    with peer_datasette(db, args.out) as peer, pinfold_server(db, args.out / "logs" / "pinfold.log") as ours:
+        for line in correctness(ours.url, peer.url, "2026-11-29"):
+            print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The response cache: whole responses per database version, day, host, language and URL; gzip for clients that ask;
+one render for a burst of requests for the same new URL."""
+
+from __future__ import annotations
+
+import gzip
+import threading
+import time
+
+import httpx
+import pytest
+
+import portal.routes.feeds
+from portal.cache import Cached, ResponseStore
+
+
+def test_a_repeat_is_replayed_gzipped_and_identical(client) -> None:
+    url = "/feeds/impounded.atom?district=Kollam"
+    first = client.get(url, headers={"accept-encoding": "identity"})
+    second = client.get(url, headers={"accept-encoding": "gzip"})
+    raw = client.get(url, headers={"accept-encoding": "gzip"}, extensions={})
+    assert first.status_code == second.status_code == 200
+    assert second.headers["content-encoding"] == "gzip" and "content-encoding" not in first.headers
+    assert second.content == first.content  # httpx has undone the gzip: the same bytes
+    assert int(raw.headers["content-length"]) < len(first.content) / 3
+    assert "Accept-Encoding" in second.headers["vary"] and second.headers["etag"] == first.headers["etag"]
+
+
+def test_responses_that_set_a_cookie_are_not_kept(client) -> None:
+    first = client.get("/?lang=ml&q=buffalo")
+    again = client.get("/?lang=ml&q=buffalo")
+    assert "set-cookie" in first.headers and "set-cookie" in again.headers  # each answer rendered, with its cookie
+
+
+def test_errors_are_not_kept(client) -> None:
+    assert client.get("/api/impoundments?from=not-a-date").status_code == 400
+    assert "etag" not in client.get("/api/impoundments?from=not-a-date").headers
+
+
+def test_the_store_keeps_within_its_bytes() -> None:
+    store = ResponseStore(max_entries=100, max_bytes=10_000)
+    for i in range(10):
+        store.put((str(i),), Cached.of(200, [(b"content-type", b"image/png")], bytes(3000)))
+    assert len(store) == 3 and store.get(("9",)) is not None and store.get(("0",)) is None
+    text = Cached.of(200, [(b"content-type", b"text/calendar")], b"BEGIN:VEVENT\r\n" * 500)
+    assert text.gzipped is not None and gzip.decompress(text.gzipped) == text.body
+
+
+def test_a_burst_for_one_new_url_makes_one_render(live_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    renders = []
+    real = portal.routes.feeds.render_calendar
+
+    def slow_counted_render(*args, **kwargs):  # slow enough that the burst arrives while it runs
+        renders.append(1)
+        time.sleep(0.5)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(portal.routes.feeds, "render_calendar", slow_counted_render)
+    url = f"{live_server.url}/calendar/auctions.ics?district=Idukki"
+    bodies: list[bytes] = []
+
+    def fetch() -> None:
+        bodies.append(httpx.get(url, timeout=30).content)
+
+    burst = [threading.Thread(target=fetch) for _ in range(12)]
+    for t in burst:
+        t.start()
+    for t in burst:
+        t.join()
+    assert len(bodies) == 12 and len(set(bodies)) == 1 and bodies[0].startswith(b"BEGIN:VCALENDAR")
+    assert len(renders) == 1
