@@ -97,8 +97,11 @@ class Load:
 
 
 def _ms(text: str) -> float:
-    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]
-    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+    """wrk's '812.00us' / '3.41ms' / '1.20s' / '1.02m' -> milliseconds (nan for anything else)."""
+    m = re.fullmatch(r"([\d.]+)(us|ms|s|m|h)", text)
+    if m is None:
+        return float("nan")
+    return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0, "h": 3600000.0}[m.group(2)]
 
 
 def wrk(base: str, paths: list[str], seconds: int, connections: int, work: Path) -> Load:
@@ -116,6 +119,7 @@ def wrk(base: str, paths: list[str], seconds: int, connections: int, work: Path)
         capture_output=True,
         text=True,
     ).stdout
+    (work / "last-wrk.txt").write_text(out)
     done = re.search(r"(\d+) requests in ([\d.]+)(ms|s|m)", out)
     assert done, out
     secs = float(done.group(2)) * {"ms": 0.001, "s": 1.0, "m": 60.0}[done.group(3)]

@@ -1,0 +1,197 @@
+"""Hostile input, property-based: arbitrary bytes in every register format, arbitrary text in every normaliser.
+Nothing escapes but the documented failures (a file refused in one line, a record rejected with a reason), and
+every record read is accounted for: stored, merged as a duplicate, or rejected."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from icalendar import Calendar
+
+from ingest import normalise
+from ingest.build import ingest
+from ingest.errors import PinfoldError, RecordRejected
+from ingest.law.money import parse_money
+from ingest.readers import read_register
+from ingest.records import to_entry
+from portal.ical import render_calendar
+
+from .conftest import MESSY, make_data_dir
+
+FORMULAS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "@SUM(A1:A9)", "=cmd|' /C calc'!A0"]
+MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "</td></tr><b>", "]]>", "&amp;&#0;"]
+CELLS = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(FORMULAS + MARKUP + ["\x00", "black\x00cow", "\ufeff", "\u202e", "2 cows (black)", "03/04/2025"]),
+)
+HEADER = ["No.", "Date brought", "Hour", "Kind of cattle", "Number", "Description", "Place of seizure", "Owner"]
+SLOW = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+
+
+def accounted(tmp: Path, files: dict[str, bytes]) -> None:
+    """Ingest the files as one pound's registers: a one-line refusal, or counts that add up in the databases."""
+    root = tmp / "data"
+    shutil.rmtree(root, ignore_errors=True)
+    data = make_data_dir(tmp, files)  # type: ignore[arg-type]
+    pub, priv = tmp / "p.db", tmp / "q.db"
+    try:
+        s = ingest(data, pub, priv, workers=1)
+    except PinfoldError as e:
+        assert str(e) and "\n" not in str(e)
+        return
+    assert s.records == s.stored + s.duplicates + s.rejects
+    con = sqlite3.connect(pub)
+    assert con.execute("SELECT count(*) FROM impoundments").fetchone()[0] == s.stored
+    assert con.execute("SELECT count(*) FROM rejects").fetchone()[0] == s.rejects
+    assert con.execute("SELECT count(*) FROM rejects WHERE reason = '' OR source_row IS NULL").fetchone()[0] == 0
+    con.close()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt", ".json", ".jsonl", ".xlsx"])
+@SLOW
+@given(body=st.binary(max_size=2000))
+def test_arbitrary_bytes_in_any_format(tmp_path_factory, suffix: str, body: bytes) -> None:
+    accounted(tmp_path_factory.mktemp("bytes"), {f"register{suffix}": body})
+
+
+def _csv(rows: list[list[str]], delimiter: str = ",") -> str:
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter).writerows(rows)
+    return out.getvalue()
+
+
+@SLOW
+@given(
+    rows=st.lists(st.lists(CELLS, min_size=0, max_size=10), max_size=12),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "cp1252"]),
+    delimiter=st.sampled_from([",", ";", "\t", "|"]),
+)
+def test_ragged_hostile_rows_in_any_encoding(
+    tmp_path_factory, rows: list[list[str]], encoding: str, delimiter: str
+) -> None:
+    text = _csv([HEADER, *rows], delimiter)
+    body = text.encode(encoding, errors="replace")
+    accounted(tmp_path_factory.mktemp("rows"), {"register.csv": body})
+
+
+@SLOW
+@given(docs=st.lists(st.dictionaries(st.sampled_from(["date", "kind", "count", "description", "place", "seizure", "x"]),
+                                     st.one_of(CELLS, st.integers(), st.floats(), st.none(), st.lists(CELLS, max_size=3),
+                                               st.dictionaries(st.sampled_from(["name", "colour"]), CELLS))),
+                     max_size=10))  # fmt: skip
+def test_hostile_json_lines(tmp_path_factory, docs: list[dict]) -> None:
+    body = "\n".join(json.dumps(d) for d in docs).encode()
+    accounted(tmp_path_factory.mktemp("jsonl"), {"register.jsonl": body, "register.json": json.dumps(docs).encode()})
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl", ".json"])
+def test_a_ten_megabyte_cell_is_a_reject_not_a_crash(tmp_path: Path, suffix: str) -> None:
+    huge = "black cow " * 1_000_000
+    good = ["1", "03/04/2025", "3.05 PM", "Cow", "1", "brown", "Ollur", "unknown"]
+    bad = ["2", "04/04/2025", "7.30 AM", "Cow", "1", huge, "Ollur", "unknown"]
+    if suffix == ".csv":
+        body = _csv([HEADER, good, bad])
+    else:
+        docs = [dict(zip(HEADER, r, strict=True)) for r in (good, bad)]
+        body = json.dumps(docs) if suffix == ".json" else "\n".join(json.dumps(d) for d in docs)
+    data = make_data_dir(tmp_path, {f"register{suffix}": body})
+    s = ingest(data, tmp_path / "p.db", tmp_path / "q.db", workers=1)
+    assert (s.records, s.stored, s.rejects) == (2, 1, 1)
+    (reason,) = sqlite3.connect(tmp_path / "p.db").execute("SELECT reason FROM rejects").fetchone()
+    assert "10,000,000 characters" in reason
+    assert (tmp_path / "p.db").stat().st_size < 2_000_000  # the cell went nowhere public
+
+
+@FAST
+@given(cells=st.dictionaries(st.sampled_from(["brought_at", "hour", "species", "description", "head_count",
+                                               "number_and_description", "place_seized", "owner", "seizer",
+                                               "released_on", "sold_on", "remarks", "fine", "entry_no"]),
+                             st.one_of(CELLS, st.integers(-10**12, 10**12), st.floats(), st.none(),
+                                       st.datetimes(dt.datetime(1, 1, 1)), st.dates())))  # fmt: skip
+def test_a_record_is_an_entry_or_a_reason(cells: dict) -> None:
+    try:
+        entry = to_entry("p1", cells)
+    except RecordRejected as e:
+        assert str(e).strip() and "\n" not in str(e)
+        return
+    assert entry.head_count >= 1 and entry.species in normalise.SPECIES
+    assert not entry.description.startswith(("=", "+", "@"))
+    assert "\x00" not in entry.description
+
+
+# Normalisers of text (their callers pass a cell's text) and normalisers of a raw cell (any type a reader yields).
+OF_TEXT = [
+    normalise.species_of,
+    normalise.count_of,
+    normalise.split_number_and_description,
+    normalise.parse_time,
+    normalise.parse_when,
+    normalise.ear_tags,
+    normalise.colour_of,
+]
+OF_CELL = [
+    normalise.head_count,
+    normalise.when_of,
+    normalise.optional_date,
+    normalise.owner_known,
+    normalise.name_and_residence,
+]
+ANY_CELL = st.one_of(CELLS, st.text(), st.integers(), st.floats(), st.none(), st.datetimes(), st.dates(), st.times())
+
+
+@pytest.mark.parametrize("normaliser", OF_TEXT + OF_CELL, ids=lambda f: f.__name__)
+@FAST
+@given(data=st.data())
+def test_normalisers_answer_or_reject(normaliser, data) -> None:
+    value = data.draw(ANY_CELL if normaliser in OF_CELL else st.one_of(CELLS, st.text()))
+    try:
+        normaliser(value)
+    except RecordRejected as e:
+        assert str(e).strip()
+
+
+@FAST
+@given(text=st.one_of(CELLS, st.text()))
+def test_money_parses_or_says_it_is_not_money(text: str) -> None:
+    try:
+        m = parse_money(text)
+    except ValueError:
+        return
+    assert m.decimal_str()
+
+
+@FAST
+@given(place=CELLS, summary=CELLS, title=CELLS)
+def test_calendar_text_stays_text(place: str, summary: str, title: str) -> None:
+    row = {"starts_at": "2026-12-01T10:00", "atom_id": "p1-abc", "status": "scheduled", "lots": 1, "head_count": 2,
+           "place": place, "district": "Thrissur", "atom_summary": summary, "atom_link": "/animals/p1-abc",
+           "atom_title": title}  # fmt: skip
+    cal = Calendar.from_ical(render_calendar([row], "http://x", dt.datetime(2026, 11, 29, tzinfo=dt.UTC)))
+    (event,) = cal.walk("VEVENT")  # no text can end the event or start another
+    assert same_text(str(event["location"])) == same_text(f"{place}, Thrissur")
+    assert same_text(summary) in same_text(str(event["description"]))
+
+
+def same_text(text: str) -> str:
+    """What iCalendar keeps of a text: a byte-order mark is dropped and line ends are one kind."""
+    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def test_the_messy_fixtures_still_read(tmp_path: Path) -> None:
+    """The readers' property tests above are only as good as their reach: every fixture still reads."""
+    for f in MESSY.iterdir():
+        if f.suffix in (".csv", ".tsv", ".jsonl", ".json", ".xlsx") and not f.name.endswith(".mapping.json"):
+            try:
+                assert isinstance(list(read_register(f)), list)
+            except PinfoldError:
+                assert f.name in ("corrupt.xlsx",)
