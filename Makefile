@@ -6,7 +6,7 @@ TODAY ?= $(shell date +%F)
 DEMO_DIR := data/demo
 PORT ?= 8000
 
-.PHONY: install browser demo serve test lint format bench clean
+.PHONY: install debs demo serve test lint format bench load clean
 
 $(BIN)/pinfold: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,13 +14,19 @@ $(BIN)/pinfold: pyproject.toml
 	$(BIN)/pip install --quiet -e ".[test]"
 	touch $(BIN)/pinfold
 
-# Debian's Chromium for the browser tests (a browser download cannot work here: Playwright drives this one).
-browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-core >/dev/null; }
+# Debian packages the tests drive: Chromium for the browser tests (Playwright drives this one; a browser download
+# cannot work here) and nginx for the scaling test. `make bench` adds wrk.
+DEBS := chromium fonts-noto-core nginx-light
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; fi
+endef
 
-install: $(BIN)/pinfold browser
+debs:
+	$(call apt_install,$(DEBS))
+
+install: $(BIN)/pinfold debs
 
 demo: install
 	$(BIN)/pinfold demo-data $(DEMO_DIR) --today $(TODAY)
@@ -39,8 +45,16 @@ format: $(BIN)/pinfold
 test: install lint
 	$(BIN)/pytest
 
+# Ingest against sqlite-utils and executemany, then serving against Datasette, datasette-atom and datasette-ics.
 bench: install
+	$(call apt_install,wrk)
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+	$(BIN)/python bench/serve.py $(SERVE_ARGS)
+
+# 64 connections of mixed traffic for 60 s, then the same while ingests replace the database.
+load: install
+	$(call apt_install,wrk)
+	$(BIN)/python bench/load.py $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) $(DEMO_DIR) .pytest_cache .mypy_cache .ruff_cache bench/out

@@ -24,6 +24,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -91,7 +92,17 @@ def sample(db: Path, n: int, seed: int = 1961) -> dict[str, list[str]]:
 def table(rows: list[tuple[str, str, Load, str]]) -> None:
     print(f"{'scenario':58} {'server':10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6}  ratio")
     for name, server, load, ratio in rows:
-        print(f"{name:58} {server:10} {load.rate:8,.0f} {load.p50_ms:8.1f} {load.p99_ms:8.1f} {load.errors:6}  {ratio}")
+        rate = f"{load.rate:8,.0f}" if load.rate >= 10 else f"{load.rate:8.2f}"
+        print(f"{name:58} {server:10} {rate} {load.p50_ms:8.1f} {load.p99_ms:8.1f} {load.errors:6}  {ratio}")
+
+
+def first_render_ms(base: str, path: str) -> float:
+    """One request for a URL nobody has asked for since the server started: what the first reader after an
+    ingest waits (everyone else asking meanwhile waits for this same render)."""
+    t = time.perf_counter()
+    with urllib.request.urlopen(base + path, timeout=120) as r:
+        r.read()
+    return (time.perf_counter() - t) * 1000
 
 
 def correctness(ours: str, peer: str, today: str) -> list[str]:
@@ -104,7 +115,10 @@ def correctness(ours: str, peer: str, today: str) -> list[str]:
             return bytes(r.read())
 
     lines = []
-    for label, url in (("Pinfold", f"{ours}/calendar/auctions.ics"), ("datasette-ics", f"{peer}/pinfold/auctions_ics.ics?today={today}")):
+    for label, url in (
+        ("Pinfold", f"{ours}/calendar/auctions.ics"),
+        ("datasette-ics", f"{peer}/pinfold/auctions_ics.ics?today={today}"),
+    ):
         body = get(url)
         try:
             cal = Calendar.from_ical(body)
@@ -112,12 +126,19 @@ def correctness(ours: str, peer: str, today: str) -> list[str]:
             tzids = {str(e["DTSTART"].params.get("TZID")) for e in events if "TZID" in e["DTSTART"].params}
             zones = {str(z["TZID"]) for z in cal.walk("VTIMEZONE")}
             first = events[0]["DTSTART"].dt if events else None
-            utc = first.astimezone(dt.UTC).strftime("%H:%M UTC") if isinstance(first, dt.datetime) and first.tzinfo else "floating (no zone)"
+            utc = (
+                first.astimezone(dt.UTC).strftime("%H:%M UTC")
+                if isinstance(first, dt.datetime) and first.tzinfo
+                else "floating (no zone)"
+            )
             lines.append(f"{label:14} calendar: {len(events)} events; first starts {first} = {utc}; "
                          f"TZIDs without a VTIMEZONE: {sorted(tzids - zones) or 'none'}")  # fmt: skip
         except Exception as e:  # a peer's calendar that a real parser refuses is a finding, not a crash
             lines.append(f"{label:14} calendar: icalendar cannot read it ({type(e).__name__}: {e})")
-    for label, url in (("Pinfold", f"{ours}/feeds/impounded.atom?district=Thrissur"), ("datasette-atom", f"{peer}/pinfold/impounded_atom.atom?district=Thrissur")):
+    for label, url in (
+        ("Pinfold", f"{ours}/feeds/impounded.atom?district=Thrissur"),
+        ("datasette-atom", f"{peer}/pinfold/impounded_atom.atom?district=Thrissur"),
+    ):
         f = feedparser.parse(get(url))
         ids = [e.get("id") for e in f.entries]
         lines.append(f"{label:14} feed: {len(f.entries)} entries, well-formed {not f.bozo}, ids e.g. {ids[0] if ids else None}, "
@@ -133,10 +154,17 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("bench/out"))
     args = ap.parse_args()
     db = built_database(args.rows, args.out).resolve()
-    n_rows = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True).execute("SELECT count(*) FROM impoundments").fetchone()[0]
+    n_rows = (
+        sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
+        .execute("SELECT count(*) FROM impoundments")
+        .fetchone()[0]
+    )
     urls = sample(db, 20000)
     secs, conns, work = args.seconds, args.connections, args.out / "wrk"
-    print(f"machine: {os.cpu_count()} cores; {n_rows:,} impoundments; wrk, 1 thread, {conns} connections, {secs} s each")
+    print(
+        f"machine: {os.cpu_count()} cores; {n_rows:,} impoundments; wrk, 1 thread, {conns} connections, {secs} s each"
+    )
+
     def run(base: str, paths: list[str], seconds: int = secs) -> Load:
         return wrk(base, paths, seconds, conns, work)
 
@@ -146,7 +174,12 @@ def main() -> None:
         ds_search = run(peer.url, ["/pinfold/impoundments.json?_search=black+cow"], max(60, 4 * secs))
         atom = run(peer.url, ["/pinfold/impounded_atom.atom?district=Thrissur"])
         ics = run(peer.url, ["/pinfold/auctions_ics.ics?today=2026-11-29"])
+    # "One URL" runs are measured warm; the first render of each is measured on its own, just before.
+    one_urls = ["/?q=black+cow", "/api/impoundments?q=black+cow", f"/animals/{urls['ids'][0]}",
+                "/feeds/impounded.rss?district=Thrissur", "/calendar/auctions.ics",
+                "/data/pounds/impoundments.json?_search=black+cow"]  # fmt: skip
     with pinfold_server(db, args.out / "logs" / "pinfold.log") as ours:
+        cold = {path: first_render_ms(ours.url, path) for path in one_urls}
         search_one = run(ours.url, ["/?q=black+cow"])
         search_new = run(ours.url, urls["searches"])
         api_one = run(ours.url, ["/api/impoundments?q=black+cow"])
@@ -178,6 +211,8 @@ def main() -> None:
     ]
     print()
     table(rows)
+    print("\nfirst render after a start or an ingest (one request, then cached): "
+          + "; ".join(f"{path} {ms:,.0f} ms" for path, ms in cold.items()))  # fmt: skip
     print()
     with peer_datasette(db, args.out) as peer, pinfold_server(db, args.out / "logs" / "pinfold.log") as ours:
         for line in correctness(ours.url, peer.url, "2026-11-29"):

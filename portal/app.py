@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 from pathlib import Path
 from typing import Any
@@ -115,8 +116,13 @@ class Pinfold:
         self._datasette: tuple[str, Any, Datasette] | None = None
         self._swap_lock = threading.Lock()
         self.cache = ResponseCache(self._route, settings)
+        # What is built at start lives as long as the process: kept out of the collector's full sweeps, which
+        # would otherwise walk it all and stall every request in flight.
+        gc.freeze()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if self.settings.replica and scope["type"] == "http":
+            send = _naming(send, self.settings.replica.encode())
         await self.cache(scope, receive, send)
 
     async def _route(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -155,6 +161,17 @@ class Pinfold:
                     retire.start()
                 self._datasette = current = (version, SecurityHeaders(StripPrefix(ds.app()), csp=False), ds)
         return current[1]
+
+
+def _naming(send: Any, replica: bytes) -> Any:
+    """Every response says which replica answered it (outside the cache, so a replayed answer says so too)."""
+
+    async def named(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message, headers=[*message.get("headers", []), (b"x-pinfold-replica", replica)])
+        await send(message)
+
+    return named
 
 
 def create_app(settings: Settings | None = None) -> Pinfold:

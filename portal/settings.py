@@ -23,6 +23,7 @@ class Settings:
     cache_seconds  Cache-Control max-age on pages, feeds, calendar and /data
     sql_time_limit_ms  Datasette's time limit for one SQL query
     max_returned_rows  Datasette's cap on rows per query
+    replica      a name this server gives itself in an X-Pinfold-Replica header (behind a load balancer); "" = none
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -33,6 +34,7 @@ class Settings:
     cache_seconds: int = 300
     sql_time_limit_ms: int = 1000
     max_returned_rows: int = 1000
+    replica: str = field(default_factory=lambda: os.environ.get("PINFOLD_REPLICA", ""))
 
     def today_in_india(self) -> dt.date:
         return self.today or dt.datetime.now(IST).date()
