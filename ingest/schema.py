@@ -111,6 +111,7 @@ CREATE INDEX impoundments_district ON impoundments(district);
 CREATE INDEX impoundments_species ON impoundments(species);
 CREATE INDEX impoundments_tags ON impoundments(ear_tags) WHERE ear_tags != '';
 CREATE INDEX notices_posted ON notices(posted_on);
+CREATE INDEX notices_impoundment ON notices(impoundment_id);
 CREATE INDEX auctions_date ON auctions(auction_date);
 CREATE INDEX lots_impoundment ON auction_lots(impoundment_id);
 CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);

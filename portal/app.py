@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import db
 from .datasette_app import PREFIX, StripPrefix, make_datasette
-from .deps import get_lang
+from .deps import lang_of
 from .errors import BadRequest, PortalError, Problem
 from .i18n import t
 from .middleware import ResponseCache, SecurityHeaders
@@ -33,7 +33,7 @@ def _error_response(request: Request, status: int, title: str, message: str, set
     """The one place errors are rendered: JSON for the API, a helpful page for people."""
     if _wants_json(request):
         return JSONResponse({"error": title, "message": message, "status": status}, status_code=status)
-    lang = get_lang(request)
+    lang = lang_of(request)
     if status == 404:
         title = t("not_found", lang)
     try:
@@ -84,7 +84,8 @@ def create_portal(settings: Settings) -> FastAPI:
         openapi_url="/api/openapi.json",
         redoc_url=None,
     )
-    app.dependency_overrides[get_settings] = lambda: settings
+
+    app.state.settings = settings
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     for r in (pages.router, feeds.router, api.router, health.router):

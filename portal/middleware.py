@@ -15,7 +15,7 @@ from starlette.requests import Request
 
 from . import db
 from .cache import MAX_ENTRY_BYTES, Cached, ResponseStore
-from .deps import get_lang
+from .deps import lang_of
 from .settings import IST, Settings
 
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'"
@@ -42,7 +42,7 @@ def cache_key(scope: Scope, settings: Settings) -> tuple[str, ...]:
         settings.today_in_india().isoformat(),
         scope.get("scheme", "http"),
         _header(scope, b"host") or "",
-        get_lang(Request(scope)),
+        lang_of(Request(scope)),
         scope["path"] + ("?" + query if query else ""),
     )
 
