@@ -158,7 +158,7 @@ CREATE VIEW feed_notices AS
            n.posted_on || 'T09:00:00+05:30' AS atom_updated,
            '/animals/' || n.impoundment_id AS atom_link,
            n.notice_text AS atom_summary,
-           p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key,
+           p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key, n.impoundment_id,
            i.status IN ('impounded', 'notice_posted') AS current,
            coalesce(n.description, '') || ' ' || coalesce(n.place_seized, '') || ' ' || n.species AS search_text
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;

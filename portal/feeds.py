@@ -1,5 +1,5 @@
 """Feeds are SQL views with one column contract (atom_id, atom_title, atom_updated, atom_link, atom_summary, plus
-filter columns district, pound_id, species, search_text, sort_key), rendered by one generic function."""
+filter columns district, pound_id, species, sort_key), rendered by one generic function."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from feedgen.feed import FeedGenerator
 
-from .search import Query
+from .search import Query, where_clause
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -25,6 +25,8 @@ class FeedSpec:
     description: str
     where: str = "1"  # extra condition, with :today bound to India's date
     order: str = "sort_key DESC"
+    # The view's rows for a set of impoundments ({} is a subquery of their ids): how words, tags and dates apply.
+    animals: str = "atom_id IN ({})"
 
 
 FEEDS = {
@@ -36,6 +38,7 @@ FEEDS = {
         "Pinfold: notices of unclaimed cattle",
         "Cattle unclaimed 7 days after impounding, before public auction (K s.13(1)-(2); 1857 s.VIII).",
         where="sort_key <= :today AND current = 1",
+        animals="impoundment_id IN ({})",
     ),
     "auctions": FeedSpec(
         "feed_auctions",
@@ -43,15 +46,17 @@ FEEDS = {
         "Public auctions scheduled or due (K s.13(3); 1857 s.VIII).",
         where="auction_date >= :today AND status IN ('scheduled', 'proposed')",
         order="sort_key ASC",
+        animals="atom_id IN (SELECT l.auction_id FROM auction_lots l WHERE l.impoundment_id IN ({}))",
     ),
 }
 
 
-def filters(query: Query) -> tuple[str, dict[str, Any]]:
-    """The search filters every feed and the calendar take, as SQL over the view's filter columns.
+def filters(query: Query, spec: FeedSpec) -> tuple[str, dict[str, Any]]:
+    """The search filters every feed and the calendar take, as SQL over the feed's view.
 
-    The query is parsed as the search page parses it (deps.get_search): a saved search's feed has the page's animals.
-    """
+    The query is parsed as the search page parses it (deps.get_search), and words, ear tags and dates select the
+    animals exactly as the page does (search.where_clause, full text): a saved search's feed has the page's
+    animals, and a feed with words costs an index lookup, not a scan of every row."""
     clauses, params = [], {}
     if query.district:
         clauses.append("district = :district")
@@ -62,10 +67,21 @@ def filters(query: Query) -> tuple[str, dict[str, Any]]:
     if query.species:
         clauses.append("(' ' || species || ' ') LIKE '% ' || :species || ' %'")
         params["species"] = query.species
-    for i, word in enumerate([*query.words, *query.tags][:12]):
-        clauses.append(f"search_text LIKE :w{i} ESCAPE '\\'")
-        params[f"w{i}"] = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    if query.words or query.tags or query.date_from or query.date_to:
+        where, args = where_clause(query)
+        clauses.append(spec.animals.format("SELECT i.id FROM impoundments i WHERE " + _named(where, args, params)))
     return (" AND ".join(clauses) or "1"), params
+
+
+def _named(sql: str, args: list[Any], params: dict[str, Any]) -> str:
+    """'a = ? AND b = ?', [1, 2] -> 'a = :a0 AND b = :a1', with params a0=1, a1=2 added (the feed's SQL is named)."""
+    parts = sql.split("?")
+    assert len(parts) == len(args) + 1, "where_clause puts every value in a parameter, never in the SQL"
+    out = parts[0]
+    for i, (arg, rest) in enumerate(zip(args, parts[1:], strict=True)):
+        params[f"a{i}"] = arg
+        out += f":a{i}" + rest
+    return out
 
 
 def feed_rows(

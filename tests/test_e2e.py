@@ -157,3 +157,13 @@ def test_no_personal_name_in_any_page_feed_or_api_response(
             body = c.get(p).text
             leaks += [(p, n) for n in demo_names if n in body]
     assert len(paths) > 2000 and leaks == []
+
+
+def test_feed_dates_and_words_select_as_the_page_does(live_server: LiveServer) -> None:
+    since = (TODAY - dt.timedelta(days=20)).isoformat()
+    params = {"q": "brown", "from": since}
+    feed = feedparser.parse(get(live_server, "/feeds/impounded.atom", params=params).content)
+    page_ids = {r["id"] for r in get(live_server, "/api/impoundments", params={**params, "limit": 500}).json()["rows"]}
+    assert feed.entries and not feed.bozo
+    assert {e.id.removeprefix("tag:pinfold,2026:") for e in feed.entries} <= page_ids
+    assert all(e.updated[:10] >= since for e in feed.entries)

@@ -50,7 +50,7 @@ def feed(
     if spec is None:
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
 
-    rows = feed_rows(con, spec, *filters(query), today, settings.feed_size)
+    rows = feed_rows(con, spec, *filters(query, spec), today, settings.feed_size)
     body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
     return Response(body, media_type=MEDIA[fmt])
 
@@ -64,6 +64,6 @@ def feed(
 def auctions_calendar(
     request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:
-    rows = feed_rows(con, FEEDS["auctions"], *filters(query), today - dt.timedelta(days=30), 500)
+    rows = feed_rows(con, FEEDS["auctions"], *filters(query, FEEDS["auctions"]), today - dt.timedelta(days=30), 500)
     body = render_calendar(rows, _base(request), _updated(settings))
     return Response(body, media_type="text/calendar; charset=utf-8")
