@@ -221,3 +221,28 @@ def test_sql_box_is_bounded(client) -> None:
 def test_cache_headers_on_data(client) -> None:
     r = client.get("/data/pounds/impoundments.json")
     assert "max-age=" in r.headers["cache-control"]
+
+
+def test_the_private_database_is_unreachable_whatever_the_path(client, demo_dbs, demo_names) -> None:
+    private = demo_dbs[1].name  # it sits beside the public file
+    paths = [
+        f"/{private}",
+        f"/data/{private}",
+        f"/data/{private.removesuffix('.db')}",
+        f"/data/{private.removesuffix('.db')}.json",
+        f"/static/../{private}",
+        f"/static/..%2f{private}",
+        f"/static/%2e%2e/{private}",
+        f"/data/pounds/..%2f{private}",
+        "/data/-/databases.json",
+        "/data/pounds.json?sql=select+file+from+pragma_database_list",
+        f"/data/pounds.json?sql=ATTACH+DATABASE+'{demo_dbs[1]}'+AS+p",
+        "/data/pounds.json?sql=select+*+from+p.register_entries",
+        f"/api/impoundments/..%2f..%2f{private}",
+    ]
+    for path in paths:
+        r = client.get(path)
+        body = r.text
+        assert r.status_code != 200 or str(demo_dbs[1]) not in body, path
+        assert not [n for n in demo_names if n in body], path
+        assert not r.content.startswith(b"SQLite format 3"), path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -96,11 +97,22 @@ def test_a_killed_ingest_leaves_the_old_databases_and_no_private_scratch(tmp_pat
     assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0
     before = (pub.read_bytes(), priv.read_bytes())
     (tmp_path / "big.csv").rename(data / "registers" / "p1" / "big.csv")
-    for delay in (0.5, 1.5, 3.0):
-        proc = subprocess.Popen([PINFOLD, "ingest", str(data), "--db", str(pub), "--private-db", str(priv)])
+    cmd = [PINFOLD, "ingest", str(data), "--db", str(pub), "--private-db", str(priv)]
+    started = time.monotonic()
+    subprocess.run([*cmd[:3], "--db", str(tmp_path / "x.db"), "--private-db", str(tmp_path / "y.db")], check=True)
+    whole = time.monotonic() - started  # how long a full ingest of these registers takes here
+    for name in ("x.db", "y.db"):
+        (tmp_path / name).unlink()
+    rng = random.Random(1961)
+    delays = sorted(rng.uniform(0.2, whole) for _ in range(4))  # reading, merging, indexing, renaming
+    for delay in delays:
+        proc = subprocess.Popen(cmd)
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        assert (pub.read_bytes(), priv.read_bytes()) == before
+        if proc.returncode == 0:  # it finished before the kill: its databases are the ones to keep from now on
+            before = (pub.read_bytes(), priv.read_bytes())
+            continue
+        assert (pub.read_bytes(), priv.read_bytes()) == before, f"killed after {delay:.2f} s of {whole:.2f} s"
     assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0  # a later ingest succeeds
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".pinfold", "p.db.", "q.db."))) == []
