@@ -21,6 +21,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -142,9 +143,10 @@ def correctness(ours: str, peer: str, today: str) -> list[str]:
         ("datasette-atom", f"{peer}/pinfold/impounded_atom.atom?district=Thrissur&limit=50"),
     ):
         f = feedparser.parse(get(url))
-        ids = [e.get("id") for e in f.entries]
-        lines.append(f"{label:14} feed: {len(f.entries)} entries, well-formed {not f.bozo}, ids e.g. {ids[0] if ids else None}, "
-                     f"updated e.g. {f.entries[0].get('updated') if f.entries else None}")  # fmt: skip
+        ids = [e.get("id") or "" for e in f.entries]
+        iri = all(re.match(r"^[a-z][a-z0-9+.-]*:", i) for i in ids)  # RFC 4287: atom:id is an absolute IRI
+        lines.append(f"{label:14} feed: {len(f.entries)} entries, well-formed {not f.bozo}, ids e.g. {ids[0] if ids else None} "
+                     f"(absolute IRIs, as RFC 4287 requires: {iri}), updated e.g. {f.entries[0].get('updated') if f.entries else None}")  # fmt: skip
     return lines
 
 
