@@ -86,6 +86,7 @@ def create_portal(settings: Settings) -> FastAPI:
     )
 
     app.state.settings = settings
+    app.state.pool = db.Pool(settings.database)
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     for r in (pages.router, feeds.router, api.router, health.router):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,40 @@ def connect(path: Path) -> sqlite3.Connection:
     con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
     con.row_factory = sqlite3.Row
     return con
+
+
+class Pool:
+    """Idle connections to the database file as it is now, reused across requests: a new connection reads the
+    schema before its first query (0.5 ms of a 3.7 ms page). Connections are keyed by the file's version, so
+    after an ingest renames a new file into place the old ones are closed, never handed out again."""
+
+    def __init__(self, path: Path, max_idle: int = 16):
+        self.path, self.max_idle = path, max_idle
+        self._lock = threading.Lock()
+        self._version = ""
+        self._idle: list[sqlite3.Connection] = []
+
+    def take(self) -> tuple[str, sqlite3.Connection]:
+        """(version, a connection to that version of the file)."""
+        now = version(self.path)
+        with self._lock:
+            if now != self._version:
+                stale, self._idle, self._version = self._idle, [], now
+            else:
+                stale = []
+                if self._idle:
+                    return now, self._idle.pop()
+        for con in stale:
+            con.close()
+        return now, connect(self.path)
+
+    def give(self, taken: str, con: sqlite3.Connection) -> None:
+        """Back to the pool if the file has not changed since it was taken; otherwise closed."""
+        with self._lock:
+            if taken == self._version and len(self._idle) < self.max_idle:
+                self._idle.append(con)
+                return
+        con.close()
 
 
 def version(path: Path) -> str:

@@ -33,12 +33,13 @@ SettingsDep = Annotated[Settings, Depends(app_settings)]
 # hop through the thread pool each, which was most of an uncached page's time.
 
 
-async def get_db(settings: SettingsDep) -> AsyncIterator[sqlite3.Connection]:
-    con = db.connect(settings.database)
+async def get_db(request: Request) -> AsyncIterator[sqlite3.Connection]:
+    pool: db.Pool = request.app.state.pool
+    taken, con = pool.take()
     try:
         yield con
     finally:
-        con.close()
+        pool.give(taken, con)
 
 
 DbDep = Annotated[sqlite3.Connection, Depends(get_db)]
