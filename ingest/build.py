@@ -490,8 +490,8 @@ def remove_leftovers(folder: Path) -> None:
         pid = p.name.split("-")[1]
         if pid.isdigit() and not _alive(int(pid)):
             shutil.rmtree(p, ignore_errors=True)
-    for p in folder.glob("*.db.tmp*"):
-        pid = p.name.rsplit(".tmp", 1)[1]
+    for p in folder.glob("*.db.tmp*"):  # 'pinfold.db.tmp4242', and its 'pinfold.db.tmp4242-journal'
+        pid = p.name.rsplit(".tmp", 1)[1].removesuffix("-journal").removesuffix("-wal").removesuffix("-shm")
         if pid.isdigit() and not _alive(int(pid)):
             p.unlink(missing_ok=True)
 

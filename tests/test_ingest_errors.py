@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -89,7 +90,7 @@ def test_a_killed_ingest_leaves_the_old_databases_and_no_private_scratch(tmp_pat
     data = make_data_dir(tmp_path, {f"r{i}.csv": MESSY / "bom.csv" for i in range(3)})
     big = (MESSY / "bom.csv").read_text(encoding="utf-8-sig").splitlines()
     rows = [big[0]] + [
-        f'{n},03/04/2025,3.05 PM,Cow,1,"black, mark {n}",Ollur,"Raman Nair, Ollur",unknown' for n in range(60000)
+        f'{n},03/04/2025,3.05 PM,Cow,1,"black, mark {n}",Ollur,"Raman Nair, Ollur",unknown' for n in range(20000)
     ]
     (data / "registers" / "p1" / "big.csv").write_text("\n".join(rows), encoding="utf-8")
     pub, priv = tmp_path / "p.db", tmp_path / "q.db"
@@ -101,6 +102,7 @@ def test_a_killed_ingest_leaves_the_old_databases_and_no_private_scratch(tmp_pat
     started = time.monotonic()
     subprocess.run([*cmd[:3], "--db", str(tmp_path / "x.db"), "--private-db", str(tmp_path / "y.db")], check=True)
     whole = time.monotonic() - started  # how long a full ingest of these registers takes here
+    (expected,) = sqlite3.connect(tmp_path / "x.db").execute("SELECT records FROM ingest_summary").fetchone()
     for name in ("x.db", "y.db"):
         (tmp_path / name).unlink()
     rng = random.Random(1961)
@@ -110,9 +112,32 @@ def test_a_killed_ingest_leaves_the_old_databases_and_no_private_scratch(tmp_pat
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        if proc.returncode == 0:  # it finished before the kill: its databases are the ones to keep from now on
-            before = (pub.read_bytes(), priv.read_bytes())
-            continue
-        assert (pub.read_bytes(), priv.read_bytes()) == before, f"killed after {delay:.2f} s of {whole:.2f} s"
+        now = (pub.read_bytes(), priv.read_bytes())
+        if now != before:
+            # Only an ingest that got as far as renaming both new files into place may change them (the kill
+            # came during its last milliseconds, or after it exited): then both are complete databases.
+            for db in (pub, priv):
+                assert sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            (records,) = sqlite3.connect(pub).execute("SELECT records FROM ingest_summary").fetchone()
+            assert records == expected, f"killed after {delay:.2f} s of {whole:.2f} s: a half-built database"
+            before = now
     assert pinfold("ingest", data, "--db", pub, "--private-db", priv).returncode == 0  # a later ingest succeeds
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".pinfold", "p.db.", "q.db."))) == []
+
+
+def test_leftovers_of_a_killed_ingest_go_and_a_running_ones_stay(tmp_path: Path) -> None:
+    from ingest.build import remove_leftovers
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    alive = os.getpid()
+    names = [f"p.db.tmp{dead.pid}", f"p.db.tmp{dead.pid}-journal", f"q.db.tmp{dead.pid}", f"p.db.tmp{alive}",
+             f"p.db.tmp{alive}-journal", "notes.tmp1"]  # fmt: skip
+    for name in names:
+        (tmp_path / name).write_bytes(b"x")
+    (tmp_path / f".pinfold-{dead.pid}-abc").mkdir()
+    (tmp_path / f".pinfold-{alive}-abc").mkdir()
+    remove_leftovers(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f".pinfold-{alive}-abc", f"p.db.tmp{alive}", f"p.db.tmp{alive}-journal", "notes.tmp1"]
+    )
