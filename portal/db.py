@@ -57,11 +57,17 @@ class Pool:
 
 def version(path: Path) -> str:
     """Changes whenever a new ingest replaces the file: caches and ETags key on it."""
+    return stamp(path)[0]
+
+
+def stamp(path: Path) -> tuple[str, float | None]:
+    """(version, modification time) from one stat, so the two always describe the same file:
+    -> ('1a2b-17f0c3d4e5-4000', 1764400000.0), or ('missing', None)."""
     try:
         st = os.stat(path)
     except OSError:
-        return "missing"
-    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
+        return "missing", None
+    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}", st.st_mtime
 
 
 def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:

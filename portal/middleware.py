@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-import os
 from email.utils import format_datetime, parsedate_to_datetime
 from typing import Any
 
@@ -34,12 +33,12 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def cache_key(scope: Scope, settings: Settings) -> tuple[str, ...]:
+def cache_key(scope: Scope, version: str, today: dt.date) -> tuple[str, ...]:
     """(database version, India's date, scheme, host, language, path?query): all a cached response depends on."""
     query = scope.get("query_string", b"").decode("latin-1")
     return (
-        db.version(settings.database),
-        settings.today_in_india().isoformat(),
+        version,
+        today.isoformat(),
         scope.get("scheme", "http"),
         _header(scope, b"host") or "",
         lang_of(Request(scope)),
@@ -47,14 +46,14 @@ def cache_key(scope: Scope, settings: Settings) -> tuple[str, ...]:
     )
 
 
-def validators(key: tuple[str, ...], settings: Settings) -> list[tuple[bytes, bytes]]:
+def validators(
+    key: tuple[str, ...], modified: float | None, today: dt.date, settings: Settings
+) -> list[tuple[bytes, bytes]]:
     """ETag (a digest of the key), Last-Modified (the database file, or India's midnight if later), Cache-Control."""
     etag = '"' + hashlib.sha1("|".join(key).encode()).hexdigest()[:20] + '"'
-    try:
-        mtime = dt.datetime.fromtimestamp(os.stat(settings.database).st_mtime, dt.UTC).replace(microsecond=0)
-    except OSError:
-        mtime = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    midnight = dt.datetime.combine(settings.today_in_india(), dt.time(), IST).astimezone(dt.UTC)
+    now = dt.datetime.now(dt.UTC).timestamp() if modified is None else modified
+    mtime = dt.datetime.fromtimestamp(now, dt.UTC).replace(microsecond=0)
+    midnight = dt.datetime.combine(today, dt.time(), IST).astimezone(dt.UTC)
     return [
         (b"etag", etag.encode()),
         (b"last-modified", format_datetime(max(mtime, midnight), usegmt=True).encode()),
@@ -103,8 +102,10 @@ class ResponseCache:
         ):
             await self.app(scope, receive, send)
             return
-        key = cache_key(scope, self.settings)
-        extra = validators(key, self.settings)
+        version, modified = db.stamp(self.settings.database)
+        today = self.settings.today_in_india()
+        key = cache_key(scope, version, today)
+        extra = validators(key, modified, today, self.settings)
         if is_fresh(scope, extra):
             await send({"type": "http.response.start", "status": 304, "headers": extra})
             await send({"type": "http.response.body", "body": b""})

@@ -11,7 +11,7 @@ from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import due_for, due_json, rulebook
-from ..search import search
+from ..search import parse_date, search
 
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 
@@ -30,10 +30,7 @@ def due(
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
-    try:
-        day = dt.date.fromisoformat(on) if on else today
-    except ValueError:
-        raise BadRequest(f"'{on[:40] if on else on}' is not a date: write on=YYYY-MM-DD") from None
+    day = parse_date(on[:40] if on else on, "on") or today
     if day < dt.date.fromisoformat(a["brought_on"]):
         raise BadRequest(f"on={day.isoformat()} is before the animal was brought ({a['brought_on']})")
     return due_json(a, due_for(a, rulebook(con, version), day))
