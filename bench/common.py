@@ -77,9 +77,10 @@ class Server:
             self.proc.kill()
 
 
-def pinfold_server(db: Path, log: Path) -> Server:
+def pinfold_server(db: Path, log: Path, workers: int = 1) -> Server:
     port = free_port()
     cmd = [str(BIN / "pinfold"), "serve", "--db", str(db), "--port", str(port), "--no-access-log"]
+    cmd += ["--workers", str(workers)] if workers > 1 else []
     return Server(cmd, port, "/healthz", log)
 
 

@@ -77,7 +77,7 @@ def sample(db: Path, n: int, seed: int = 1961) -> dict[str, list[str]]:
     """URL lists for the scenarios, from what the database holds."""
     con = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
     rng = random.Random(seed)
-    ids = [r[0] for r in con.execute("SELECT id FROM impoundments WHERE rowid % 97 = 0 LIMIT 20000")]
+    ids = [r[0] for r in con.execute("SELECT id FROM impoundments WHERE rowid % 37 = 0 LIMIT 40000")]
     rng.shuffle(ids)
     districts = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district IS NOT NULL")]
     kinds = [r[0] for r in con.execute("SELECT DISTINCT species FROM impoundments WHERE species NOT LIKE '% %'")]
@@ -163,7 +163,7 @@ def main() -> None:
         .execute("SELECT count(*) FROM impoundments")
         .fetchone()[0]
     )
-    urls = sample(db, 20000)
+    urls = sample(db, 30000)
     secs, conns, work = args.seconds, args.connections, args.out / "wrk"
     print(
         f"machine: {os.cpu_count()} cores; {n_rows:,} impoundments; wrk, 1 thread, {conns} connections, {secs} s each"
@@ -195,6 +195,11 @@ def main() -> None:
         feed_new = run(ours.url, urls["feeds"])
         cal_one = run(ours.url, ["/calendar/auctions.ics"], warm=True)
         data_search = run(ours.url, ["/data/pounds/impoundments.json?_search=black+cow"], warm=True)
+    # Every request a render is CPU-bound in one process; `--workers 2` is one process per core of this machine.
+    animals = [f"/animals/{i}" for i in urls["ids"][1:]]
+    with pinfold_server(db, args.out / "logs" / "pinfold-2.log", workers=2) as ours2:
+        run(ours2.url, animals[len(animals) // 2 :], 2)  # both workers warm: first connections and pages
+        animal_new_2 = run(ours2.url, animals[: len(animals) // 2])
 
     def x(a: Load, b: Load) -> str:
         if not b.requests:
@@ -211,6 +216,7 @@ def main() -> None:
         ("/data impoundments.json?_search=black+cow (mounted)", "pinfold", data_search, x(data_search, ds_search)),
         ("animal page, one animal", "pinfold", animal_one, ""),
         ("animal page, a new animal each request", "pinfold", animal_new, ""),
+        ("the same, `pinfold serve --workers 2`", "pinfold", animal_new_2, ""),
         ("/feeds/impounded.rss?district=Thrissur, one URL", "pinfold", feed_one, x(feed_one, atom)),
         ("feed, a new filter each request (a render each)", "pinfold", feed_new, x(feed_new, atom)),
         ("/calendar/auctions.ics, one URL", "pinfold", cal_one, x(cal_one, ics)),

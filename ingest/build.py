@@ -16,6 +16,7 @@ mid-ingest leaves the previous databases untouched.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import csv
 import datetime as dt
@@ -42,7 +43,7 @@ from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, read_register
 from .records import Entry, status_of, tags_and_colour, to_entry
-from .schema import FINISH, PRIVATE, PUBLIC, STAGING, VIEWS
+from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
 BATCH = 5000
@@ -184,16 +185,20 @@ _LEFT = ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "dispose
 
 class LawCache:
     """The rule packs' answers for one rule book, cached per distinct question. One per process, so a worker
-    stays warm from one register file to the next."""
+    stays warm from one register file to the next.
+
+    Fines and feeding charges are cached in two layers, because a stay's (day, days, head) rarely repeats but its
+    parts do: the rate row in force on a day (a few thousand days), and a rate times a count of head-days."""
 
     _current: LawCache | None = None
 
     def __init__(self, book: RuleBook, token: str):
         self.book, self.token = book, token
         self.deadlines = lru_cache(maxsize=65536)(self._deadlines)
-        self.fine_cols = lru_cache(maxsize=65536)(self._fine_cols)
-        self.feeding_cols = lru_cache(maxsize=65536)(self._feeding_cols)
-        self.feeding_rate = lru_cache(maxsize=65536)(self._feeding_rate)
+        self.fine_basis = lru_cache(maxsize=65536)(self._fine_basis)
+        self.feeding_basis = lru_cache(maxsize=65536)(self._feeding_basis)
+        self._products: dict[tuple[str, int, int, bool], tuple[Money, str, int]] = {}
+        self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
 
     @classmethod
@@ -207,24 +212,59 @@ class LawCache:
     def _deadlines(self, act: str, d: dt.date, seized: dt.date | None, notice: dt.date | None, pending: bool):
         return deadlines(pack(act), d, seized, notice, pending)
 
-    def _fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int):
+    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int]:
+        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2)."""
+        return self.book.fine_scale(act, area, species, on), self.book.habitual_multiplier(pack(act), area, species, on)
+
+    def _feeding_basis(
+        self, act: str, area: str, species: str, start: dt.date
+    ) -> tuple[RateRow | None, dt.date | None]:
+        """(the feeding rate in force on the day brought, the next day a rate may start or end, or None)."""
+        changes = self.book.feeding_boundaries(act, area, species)
+        i = bisect.bisect_right(changes, start)
+        return self.book.feeding_rate(act, area, species, start), (changes[i] if i < len(changes) else None)
+
+    def product(self, table: str, row: RateRow, n: int, pre_decimal: bool) -> tuple[Money, str, int]:
+        """A rate times n (head, or head-days): (the Money, its exact decimal string, its minor units).
+        ('fine', <row 3: Rs 2>, 3, False) -> (Rs 6, '6.00', 600). Keyed by the row's id: hashing a row hashes
+        its Fraction, which cost more than the multiplication."""
+        key = (table, row.id, n, pre_decimal)
+        found = self._products.get(key)
+        if found is None:
+            if len(self._products) >= 65536:
+                self._products.clear()
+            total = row.amount * n
+            a_day_of_the_era = dt.date.min if pre_decimal else DECIMALISATION
+            found = self._products[key] = (total, total.decimal_str(), total.minor_units(a_day_of_the_era)[0])
+        return found
+
+    def fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int):
         """(per head, multiplier, fine due, its published strings, scale row) for one kind of entry on one day."""
-        row = self.book.fine_scale(act, area, species, on)
-        mult = self.book.habitual_multiplier(pack(act), area, species, on)
+        row, mult = self.fine_basis(act, area, species, on)
         if row is None:
             return None, mult, None, None, None, None
-        due = row.amount * (head * mult)
-        return (row.amount.decimal_str(), mult, due, *_money_cols(due, on), row.id)
+        due, due_s, due_minor = self.product("fine", row, head * mult, on < DECIMALISATION)
+        return row.amount.decimal_str(), mult, due, due_s, due_minor, row.id
 
-    def _feeding_cols(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
-        """(rate per head per day, its row, charges, their published strings) for a stay that has ended."""
+    def feeding_cols(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
+        """(rate per head per day, its row, charges, their published strings) for a stay that has ended (K s.4)."""
+        row, next_change = self.feeding_basis(act, area, species, start)
+        if next_change is not None and next_change < start + dt.timedelta(days=days):
+            return self.feeding_across_change(act, area, species, head, start, days)
+        if row is None:
+            return None, None, None, None, None
+        total, total_s, total_minor = self.product("feeding", row, days * head, start < DECIMALISATION)
+        return row.amount.decimal_str(), row.id, total, total_s, total_minor
+
+    def _feeding_across_change(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
+        """A stay over a day the rate changed: each run of days at the rate then in force (law.dues)."""
         total, row = feeding_charges(self.book, act, area, species, head, start, days)
         if row is None or total is None:
             return None, None, None, None, None
         return (row.amount.decimal_str(), row.id, total, *_money_cols(total, start))
 
-    def _feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> tuple[str | None, int | None]:
-        row = self.book.feeding_rate(act, area, species, on)
+    def feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> tuple[str | None, int | None]:
+        row = self.feeding_basis(act, area, species, on)[0]
         return (row.amount.decimal_str(), row.id) if row else (None, None)
 
 
@@ -456,6 +496,8 @@ def _finish(pub: sqlite3.Connection, priv: sqlite3.Connection, book: RuleBook, s
            WHERE (source_file, source_row, coalesce(source_sheet, '')) IN (SELECT * FROM _dups)"""
     )
     priv.execute("DROP TABLE _dups")
+    for statement in PRIVATE_INDEXES:
+        priv.execute(statement)
 
 
 def _full_text(path: Path) -> None:

@@ -52,7 +52,9 @@ def load_mapping(path: Path) -> dict[str, Any]:
 def is_total_row(cells: list[Any]) -> bool:
     """['TOTAL', None, 211] -> True: the sum line at the foot of a register is not an entry."""
     first = next((c for c in cells if c not in (None, "")), None)
-    return isinstance(first, str) and fold_header(first).split()[:1] in (["total"], ["grand"], ["ആകെ"])
+    if not isinstance(first, str) or first[:1].isdigit():  # an entry number: the common case, decided at once
+        return False
+    return fold_header(first).split()[:1] in (["total"], ["grand"], ["ആകെ"])
 
 
 def _blank(cells: list[Any]) -> bool:

@@ -139,7 +139,7 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     if date_cell is None or text(date_cell) == "":
         raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
     day, hour = when_of(date_cell, cells.get("hour"))
-    brought_at = f"{day.isoformat()}T{hour.strftime('%H:%M')}" if hour else day.isoformat()
+    brought_at = f"{day.isoformat()}T{hour.hour:02d}:{hour.minute:02d}" if hour else day.isoformat()
 
     kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))
     count_cell = cells.get("head_count")

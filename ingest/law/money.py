@@ -55,11 +55,13 @@ class Money:
         Every anna and every paisa is a terminating decimal. A lone pie (1/192) is not: it is
         written as a fraction ('1/192') rather than rounded, because rounding would be a lie.
         """
-        return _decimal_str(self.rupees)
+        r = self.rupees
+        return _decimal_str(r.numerator, r.denominator)
 
     def minor_units(self, on: dt.date | None) -> tuple[int, str]:
         """The amount in the era's smallest coin: (pies, 'pie') before 1957, (paise, 'paisa') after."""
-        return _minor_units(self.rupees, on is not None and on < DECIMALISATION)
+        r = self.rupees
+        return _minor_units(r.numerator, r.denominator, on is not None and on < DECIMALISATION)
 
     def display(self, on: dt.date | None) -> str:
         """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after."""
@@ -81,8 +83,10 @@ class Money:
         return f"₹{p // 100:,}.{p % 100:02d}"
 
 
+# Cached on (numerator, denominator), not on the Fraction: hashing a Fraction costs more than the lookup saves.
 @lru_cache(maxsize=65536)
-def _decimal_str(r: Fraction) -> str:
+def _decimal_str(numerator: int, denominator: int) -> str:
+    r = Fraction(numerator, denominator)
     den = r.denominator
     while den % 2 == 0:
         den //= 2
@@ -98,12 +102,10 @@ def _decimal_str(r: Fraction) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _minor_units(r: Fraction, before_decimalisation: bool) -> tuple[int, str]:
+def _minor_units(numerator: int, denominator: int, before_decimalisation: bool) -> tuple[int, str]:
     if before_decimalisation:
-        v = r * 192
-        return (v.numerator // v.denominator, "pie")
-    v = r * 100
-    return (v.numerator // v.denominator, "paisa")
+        return (numerator * 192 // denominator, "pie")
+    return (numerator * 100 // denominator, "paisa")
 
 
 _RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"

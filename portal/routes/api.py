@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
     "/impoundments/{impoundment_id}/due",
     summary="What it costs to claim an animal on a day, and its deadlines",
 )
-def due(
+async def due(  # by key, so on the event loop, as the animal pages (routes/pages.py)
     impoundment_id: str,
     con: DbDep,
     today: TodayDep,
@@ -37,7 +37,7 @@ def due(
 
 
 @router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)")
-def impoundment(impoundment_id: str, con: DbDep) -> dict[str, Any]:
+async def impoundment(impoundment_id: str, con: DbDep) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
