@@ -222,3 +222,46 @@ def test_every_pack_is_data_with_its_clock_and_sections() -> None:
     for p in packs.values():
         assert p.clock.claim_days == 7 and p.clock.notice_to_auction_days == 7 and p.clock.complaint_days == 10
         assert {"fine", "notice", "auction", "complaint", "claim"} <= set(p.sections)
+
+
+# The ingest caches fines and feeding in layers (build.LawCache: the rate in force on a day, then a rate times a
+# count). Whatever the stay, the columns it publishes must equal what the portal computes from the Act (dues.py).
+_CHANGING_BOOK = book(
+    K,
+    OLD,
+    scales=[rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1), D(2025, 3, 31), id=7),
+            rate("kerala-1961", "*", "cow", Money.of(750), D(2025, 4, 1), id=8)],
+    feeding=[rate("kerala-1961", "*", "*", Money.of(100), D(2010, 1, 1), D(2025, 4, 4), id=1),
+             rate("kerala-1961", "*", "*", Money.of(150), D(2025, 4, 5), D(2025, 5, 31), id=2),
+             rate("kerala-1961", "x", "goat", Money.of(40), D(2025, 4, 20), id=3),
+             rate("act-iii-1857", "*", "*", parse_money("6 p."), D(1857, 1, 1), id=4)],
+    habitual=[rate("kerala-1961", "x", "*", Money.of(2), D(2025, 4, 10), id=5)],
+)  # fmt: skip
+
+
+@given(
+    act=st.sampled_from(["kerala-1961", "act-iii-1857"]),
+    area=st.sampled_from(["x", "y"]),
+    species=st.sampled_from(["cow", "goat"]),
+    head=st.integers(1, 12),
+    start=st.dates(D(2025, 3, 20), D(2025, 6, 10)),
+    days=st.integers(1, 90),
+)
+def test_the_ingests_cached_fines_and_feeding_equal_the_acts(act, area, species, head, start, days) -> None:
+    from ingest.build import LawCache
+
+    if act == "act-iii-1857":
+        start = start.replace(year=1858)
+    law = LawCache(_CHANGING_BOOK, "test")
+    for _ in range(2):  # the first answer computes, the second comes from the caches: both must be right
+        due = compute_due(pack(act), _CHANGING_BOOK, area, species, head, start, start + dt.timedelta(days=days))
+        per_head, mult, fine, fine_s, fine_minor, _ = law.fine_cols(act, area, species, start, head)
+        assert (fine, mult) == (due.fine, due.habitual_multiplier)
+        if fine is not None:
+            assert (per_head, fine_s) == (due.fine_per_head.decimal_str(), due.fine.decimal_str())
+            assert fine_minor == due.fine.minor_units(start)[0]
+        rate_s, _, feeding, feeding_s, feeding_minor = law.feeding_cols(act, area, species, head, start, days)
+        assert feeding == due.feeding
+        if feeding is not None:
+            assert (feeding_s, feeding_minor) == (due.feeding.decimal_str(), due.feeding.minor_units(start)[0])
+            assert rate_s == due.feeding_rate.decimal_str()
