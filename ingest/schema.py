@@ -215,7 +215,10 @@ _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced.
 FINISH = [
-    "CREATE INDEX scratch._staged_id ON _staged(id)",
+    # Ids entered more than once, with how many later entries repeat the first: one sort of the ids.
+    "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, first_rowid INTEGER)",
+    """INSERT INTO scratch._repeated
+        SELECT id, count(*) - 1, min(rowid) FROM scratch._staged GROUP BY id HAVING count(*) > 1""",
     # Duplicates: the first entry in register order (shards are merged in file order, so rowid order) stands;
     # later identical entries are counted on it and listed in merged_duplicates. Only a second id is skipped
     # (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the ingest rather than lose a row.
@@ -223,12 +226,12 @@ FINISH = [
         SELECT {_IMPOUNDMENT_COLUMNS}, 0, source_file, source_row, source_sheet
         FROM scratch._staged WHERE true ORDER BY rowid
         ON CONFLICT(id) DO NOTHING""",
-    """UPDATE impoundments SET duplicates_merged = d.n
-        FROM (SELECT id, count(*) - 1 AS n FROM scratch._staged GROUP BY id HAVING count(*) > 1) AS d
-        WHERE impoundments.id = d.id""",
+    """UPDATE impoundments SET duplicates_merged = r.later FROM scratch._repeated r WHERE impoundments.id = r.id""",
+    # CROSS JOIN keeps the staged rows as the outer loop: each probes the small _repeated table by its key.
     """INSERT INTO merged_duplicates
-        SELECT s.source_file, s.source_row, s.source_sheet, s.id FROM scratch._staged s
-        WHERE EXISTS (SELECT 1 FROM scratch._staged d WHERE d.id = s.id AND d.rowid < s.rowid) ORDER BY s.rowid""",
+        SELECT s.source_file, s.source_row, s.source_sheet, s.id
+        FROM scratch._staged s CROSS JOIN scratch._repeated r ON r.id = s.id
+        WHERE s.rowid > r.first_rowid ORDER BY s.rowid""",
     """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
     "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",
