@@ -209,8 +209,12 @@ class LawCache:
             cls._current = cls(book, token)
         return cls._current
 
-    def _deadlines(self, act: str, d: dt.date, seized: dt.date | None, notice: dt.date | None, pending: bool):
-        return deadlines(pack(act), d, seized, notice, pending)
+    def _deadlines(
+        self, act: str, d: dt.date, seized: dt.date | None, notice: dt.date | None, pending: bool
+    ) -> tuple[str, str | None, str]:
+        """(notice due, earliest auction or None, complaint deadline) as published: K s.13, s.19; 1857 s.VIII."""
+        dl = deadlines(pack(act), d, seized, notice, pending)
+        return dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat()
 
     def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int]:
         """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2)."""
@@ -300,7 +304,9 @@ class ShardWriter:
         )  # fmt: skip
         act, area, dates, day = pound.act, pound.local_authority, e.dates, e.brought_on
         pending = "complaint_filed_on" in dates and "complaint_decided_on" not in dates
-        dl = self.law.deadlines(act, day, dates.get("seized_on"), dates.get("notice_posted_on"), pending)
+        notice_due, auction_earliest, complaint_deadline = self.law.deadlines(
+            act, day, dates.get("seized_on"), dates.get("notice_posted_on"), pending
+        )
         left_on = min((dates[k] for k in _LEFT if k in dates), default=None)
         per_head_s, mult, fine_due, fine_due_s, fine_due_minor, scale_id = self.law.fine_cols(
             act, area, e.species, day, e.head_count
@@ -320,15 +326,17 @@ class ShardWriter:
         tags, colour = self.law.tags_and_colour(e.description)
         if "sold_on" in dates:
             self._sale(pack(act), pound, e, days or 0, fine_due, feeding)
+        iso = {k: d.isoformat() for k, d in dates.items()}  # most entries have none or one of these dates
+        brought_on = e.brought_at[:10]
         self.staged.append(
             (
-                e.id, pound.id, e.entry_no, e.brought_at, day.isoformat(), day.isoformat()[:7],
-                _iso(dates.get("seized_on")), e.species, e.species_as_written, e.head_count, e.description, colour,
-                tags, e.place_seized, int(e.owner_known), status_of(dates), _iso(dates.get("claimed_on")),
-                _iso(dates.get("deposit_on")), _iso(dates.get("released_by_order_on")),
-                _iso(dates.get("notice_posted_on")), _iso(dates.get("sold_on")), _iso(dates.get("disposed_on")),
-                _iso(dates.get("complaint_filed_on")), _iso(dates.get("complaint_decided_on")), e.complaint_outcome,
-                dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat(),
+                e.id, pound.id, e.entry_no, e.brought_at, brought_on, brought_on[:7],
+                iso.get("seized_on"), e.species, e.species_as_written, e.head_count, e.description, colour,
+                tags, e.place_seized, int(e.owner_known), status_of(dates), iso.get("claimed_on"),
+                iso.get("deposit_on"), iso.get("released_by_order_on"),
+                iso.get("notice_posted_on"), iso.get("sold_on"), iso.get("disposed_on"),
+                iso.get("complaint_filed_on"), iso.get("complaint_decided_on"), e.complaint_outcome,
+                notice_due, auction_earliest, complaint_deadline,
                 _iso(left_on), days, per_head_s, mult, fine_due_s, fine_due_minor, scale_id, levied_s, levied_minor,
                 above, feed_rate_s, feed_id, feeding_s, feeding_minor, "pie" if day < DECIMALISATION else "paisa",
                 act, pound.district, pound.local_authority, rel, row, sheet, seq,

@@ -7,6 +7,7 @@ import datetime as dt
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import RecordRejected
@@ -102,11 +103,17 @@ def impoundment_id(
     return f"{pound_id}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
 
 
+@lru_cache(maxsize=4096)
+def _money_of_number(number: str) -> Money:
+    """'2500.0' -> ₹2,500.00: a number cell (JSON, XLSX) as exact Money, once per distinct amount."""
+    return Money.of(number)
+
+
 def _money(v: Any) -> Money | None:
     if v is None or text(v) == "":
         return None
     if isinstance(v, int | float) and not isinstance(v, bool):
-        return Money.of(str(v))
+        return _money_of_number(str(v))
     try:
         return parse_money(text(v))
     except ValueError:
