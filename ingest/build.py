@@ -29,6 +29,7 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -383,7 +384,8 @@ class ShardWriter:
 
 
 def _connect(path: Path | str) -> sqlite3.Connection:
-    con = sqlite3.connect(path, isolation_level=None)
+    # Not tied to its thread: the ingest fills the private database from a helper thread, one thread at a time.
+    con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
     con.execute("PRAGMA temp_store=FILE")  # sorting a million rows in RAM would break the flat-memory promise
@@ -434,8 +436,10 @@ def _run_shards(jobs: list[ShardJob], workers: int, progress: Progress | None) -
                 progress(done, len(jobs), total)
         return total
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
+    largest_first = sorted(jobs, key=lambda j: j.stamp[1], reverse=True)
     with ctx.Pool(processes=workers) as pool:
-        for done, (_, n) in enumerate(pool.imap_unordered(write_shard, jobs), 1):
+        for done, (_, n) in enumerate(pool.imap_unordered(write_shard, largest_first), 1):
             total += n
             if progress:
                 progress(done, len(jobs), total)
@@ -458,8 +462,8 @@ def _publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
     )  # fmt: skip
 
 
-def _merge(pub: sqlite3.Connection, priv: sqlite3.Connection, shards: list[Path]) -> None:
-    """Copy every shard, in file order, into the staging database and the private register."""
+def _merge_public(pub: sqlite3.Connection, shards: list[Path]) -> None:
+    """Copy every shard's entries, rejects and sales, in file order, into the staging database."""
     for shard in shards:
         pub.execute("ATTACH DATABASE ? AS shard", (str(shard),))
         pub.execute("INSERT INTO scratch._staged SELECT * FROM shard._staged")
@@ -468,17 +472,22 @@ def _merge(pub: sqlite3.Connection, priv: sqlite3.Connection, shards: list[Path]
         pub.execute("COMMIT")
         pub.execute("DETACH DATABASE shard")
         pub.execute("BEGIN")
+
+
+def _merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
+    """Copy every shard's people and raw cells, in file order, into the private register."""
+    for shard in shards:
         priv.execute("ATTACH DATABASE ? AS shard", (str(shard),))
         priv.execute("INSERT INTO register_entries SELECT * FROM shard._private")
         priv.execute("INSERT INTO conflicts SELECT * FROM shard._conflicts")
         priv.execute("COMMIT")
         priv.execute("DETACH DATABASE shard")
         priv.execute("BEGIN")
-        shard.unlink()
 
 
-def _finish(pub: sqlite3.Connection, priv: sqlite3.Connection, book: RuleBook, summary: Summary) -> None:
-    """Duplicates, notices, lots and auctions, set-based (schema.FINISH); the private register marks duplicates."""
+def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[tuple[str, int, str]]:
+    """Duplicates, notices, lots and auctions, set-based (schema.FINISH). Returns the merged duplicates'
+    (file, row, sheet or '') for the private register."""
     pub.executemany(
         "INSERT INTO scratch._scheduled VALUES (?,?,?,?,?,?)",
         [
@@ -496,7 +505,11 @@ def _finish(pub: sqlite3.Connection, priv: sqlite3.Connection, book: RuleBook, s
     summary.duplicates = pub.execute("SELECT count(*) FROM merged_duplicates").fetchone()[0]
     summary.stored = pub.execute("SELECT count(*) FROM impoundments").fetchone()[0]
     summary.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
-    dups = pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
+    return pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
+
+
+def _mark_duplicates(priv: sqlite3.Connection, dups: list[tuple[str, int, str]]) -> None:
+    """The private register says which of its entries were merged as duplicates; then its index."""
     priv.execute("CREATE TEMP TABLE _dups (source_file, source_row, source_sheet)")
     priv.executemany("INSERT INTO _dups VALUES (?, ?, ?)", dups)
     priv.execute(
@@ -626,19 +639,30 @@ def ingest(
         ]
         summary = Summary(files=len(files))
         summary.records = _run_shards(jobs, workers or default_workers(files), progress)
-        _merge(pub, priv, [j.shard for j in jobs])
-        _finish(pub, priv, book, summary)
-        s = summary
-        pub.execute(
-            "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
-            (s.files, s.records, s.stored, s.duplicates, s.rejects, version),
-        )
-        pub.execute("COMMIT")
-        pub.execute("DETACH DATABASE scratch")
+        shards = [j.shard for j in jobs]
+        # The private database is another file: a second thread has SQLite fill it (outside the GIL) while this
+        # one builds the public database, so the private side costs no time of its own. Leaving the block waits
+        # for that thread, whatever happened, before anything is closed or removed.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinfold-private") as private_side:
+            merged = private_side.submit(_merge_private, priv, shards)
+            _merge_public(pub, shards)
+            dups = _finish(pub, book, summary)
+            merged.result()
+            marked = private_side.submit(_mark_duplicates, priv, dups)
+            for shard in shards:
+                shard.unlink()
+            s = summary
+            pub.execute(
+                "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
+                (s.files, s.records, s.stored, s.duplicates, s.rejects, version),
+            )
+            pub.execute("COMMIT")
+            pub.execute("DETACH DATABASE scratch")
+            pub.close()
+            _full_text(tmp_pub)
+            marked.result()
         priv.execute("COMMIT")
-        pub.close()
         priv.close()
-        _full_text(tmp_pub)
         for t in (tmp_pub, tmp_priv):
             with open(t, "rb") as f:
                 os.fsync(f.fileno())
