@@ -124,8 +124,9 @@ def wrk(base: str, paths: list[str], seconds: int, connections: int, work: Path)
     done = re.search(r"(\d+) requests in ([\d.]+)(ms|s|m)", out)
     assert done, out
     secs = float(done.group(2)) * {"ms": 0.001, "s": 1.0, "m": 60.0}[done.group(3)]
-    p50 = re.search(r"50%\s+(\S+)", out)
-    p99 = re.search(r"99%\s+(\S+)", out)
+    # At the start of a line: the thread stats end in a spread like '90.50%', which must not read as the median.
+    p50 = re.search(r"^\s*50%\s+(\S+)", out, re.M)
+    p99 = re.search(r"^\s*99%\s+(\S+)", out, re.M)
     errors = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors += int(non2xx.group(1)) if non2xx else 0
