@@ -361,11 +361,13 @@ class ShardWriter:
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
                 self.conflicts.append((e.id, buyer, match.get("name"), role))
+        (proceeds_s, proceeds_minor), (fine_s, _), (feeding_s, _), (expenses_s, _), (balance_s, balance_minor) = (
+            _money_cols(m, sold) for m in (proceeds, fine, feeding, expenses, balance)
+        )
         self.sales.append(
             (
                 e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days,
-                *(_money_cols(m, sold)[0] for m in (proceeds, fine, feeding, expenses, balance)),
-                _money_cols(proceeds, sold)[1], _money_cols(balance, sold)[1],
+                proceeds_s, fine_s, feeding_s, expenses_s, balance_s, proceeds_minor, balance_minor,
                 "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
                 ", ".join(pk.cite("sale_account", "surplus", "conflict")),
             )

@@ -70,6 +70,11 @@ def stamp(path: Path) -> tuple[str, float | None]:
     return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}", st.st_mtime
 
 
+def districts(con: sqlite3.Connection) -> list[str]:
+    """The districts that have pounds, in order: ['Ernakulam', 'Kozhikode', 'Thrissur', ...]."""
+    return [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")]
+
+
 def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
     return [dict(r) for r in con.execute(sql, params)]
 

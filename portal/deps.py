@@ -87,7 +87,7 @@ async def get_search(
     misspelt district would otherwise stay empty for ever, and its reader would never know why."""
     query = parse_query(q, species, district, pound, date_from, date_to)
     if query.district:
-        known = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")]
+        known = db.districts(con)
         match = next((d for d in known if d.lower() == query.district.lower()), None)
         if match is None:
             raise BadRequest(f"there is no district called '{query.district[:60]}': use one of {', '.join(known)}")

@@ -50,7 +50,7 @@ def home(
         searched=query.searched,
         feed_url="/feeds/impounded.rss" + ("?" + urlencode(saved) if saved else ""),
         species_list=SPECIES,
-        districts=[r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")],
+        districts=db.districts(con),
         pounds=db.rows(con, "SELECT id, name FROM pounds ORDER BY name"),
     )  # fmt: skip
 
