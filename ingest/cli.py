@@ -87,22 +87,9 @@ def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | Non
 @_one_line_errors
 def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool) -> None:
     """Serve the portal, feeds, calendar, JSON API and Datasette (/data) on one port."""
-    import os
+    from portal.server import serve as run
 
-    import uvicorn
-
-    # Every worker process builds its app from the environment (Settings reads PINFOLD_DB).
-    os.environ["PINFOLD_DB"] = str(public_db.resolve())
-    uvicorn.run(
-        "portal.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        access_log=access_log,
-        proxy_headers=True,
-    )
+    run(public_db, host, port, workers, access_log)
 
 
 @main.command("demo-data")
