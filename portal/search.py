@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.errors import RecordRejected
+from ingest.law.clock import days_in_pound
 from ingest.normalise import SPECIES, species_of
 
 from .errors import BadRequest
@@ -128,7 +129,8 @@ SILENT_AFTER = dt.timedelta(days=30)
 
 
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
-    """Adds days in pound and the last day to claim before the auction (the day before the earliest auction).
+    """Adds days in pound, counted as the animal page charges them, and the last day to claim before the auction
+    (the day before the earliest auction).
 
     When the earliest auction day is more than a month gone and the register records no outcome, the register
     is silent (a historical register, or one not kept up): no days are counted and no deadline is shown.
@@ -136,7 +138,7 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
-        r["days_in_pound"] = max(0, (end - start).days)
+        r["days_in_pound"] = days_in_pound(start, end)  # as charged (K s.4): a part of a day is a day
         r["last_day"] = None
         r["register_silent"] = False
         current = r["status"] in ("impounded", "notice_posted")

@@ -83,3 +83,20 @@ def test_pound_map_shows_every_pound_without_tiles(browser, live_server: LiveSer
     clustered = sum(int(t) for t in page.locator(".marker-cluster").all_inner_texts())
     assert single + clustered == pounds
     page.close()
+
+
+def test_on_a_phone_every_figure_in_the_results_says_what_it_is(browser, live_server: LiveServer) -> None:
+    """At phone width the results table becomes one block per animal, with no header row: each cell carries its label."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live_server.url + "/?species=cow")
+    page.wait_for_selector("#results")
+    assert not page.locator("table.results thead").is_visible()
+    first = page.locator("table.results tbody tr").first
+    labels = first.locator("td").evaluate_all(
+        """cells => cells.filter(td => getComputedStyle(td).display !== 'none')
+                         .map(td => getComputedStyle(td, '::before').content)"""
+    )
+    shown = [label for label in labels if label not in ("none", "normal")]
+    assert len(shown) == len(labels) - 1  # all but the kind, which heads the block as its link
+    assert any("Days in pound" in label for label in shown) and any("Head" in label for label in shown)
+    page.close()

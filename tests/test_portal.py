@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from ingest.build import ingest
 from portal.app import create_app
+from portal.search import decorate
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, make_data_dir
@@ -219,3 +220,21 @@ def test_a_silent_historical_register_counts_no_days(client, demo_dbs) -> None:
     assert row["register_silent"] is True and row["days_in_pound"] is None and row["last_day"] is None
     page = client.get("/", params={"pound": "24pgs-barrackpore"}).text
     assert "No outcome recorded in the register" in page
+
+
+def test_the_list_counts_days_in_pound_as_the_animal_page_charges_them() -> None:
+    # K s.4: feeding accrues for each day or part of a day, so an animal brought in today has been in one day.
+    brought = {"brought_on": "2026-11-30", "status": "impounded", "auction_earliest_on": "2026-12-16"}
+    claimed = {"brought_on": "2026-11-28", "left_on": "2026-11-28", "status": "claimed", "auction_earliest_on": None}
+    today, same_day = decorate([brought, claimed], dt.date(2026, 11, 30))
+    assert today["days_in_pound"] == 1 and same_day["days_in_pound"] == 1
+    assert decorate([dict(brought)], dt.date(2026, 12, 3))[0]["days_in_pound"] == 3
+
+
+def test_the_api_list_and_the_database_agree_on_days_in_pound(client, demo_dbs) -> None:
+    con = sqlite3.connect(demo_dbs[0])
+    stored = dict(con.execute("SELECT id, days_in_pound FROM impoundments WHERE left_on IS NOT NULL").fetchall())
+    listed = client.get("/api/impoundments", params={"limit": 500}).json()["rows"]
+    left = [r for r in listed if r["id"] in stored]
+    assert len(left) > 10
+    assert [r["days_in_pound"] for r in left] == [stored[r["id"]] for r in left]
