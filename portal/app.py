@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import importlib.resources
 import threading
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from .middleware import ResponseCache, SecurityHeaders
 from .render import render
 from .routes import api, feeds, health, pages
 from .settings import Settings, get_settings
+
+# Swagger UI 5 as fastapi-offline ships it: the files FastAPI would otherwise have browsers fetch from a CDN.
+SWAGGER_UI = Path(str(importlib.resources.files("fastapi_offline") / "static"))
 
 
 def _wants_json(request: Request) -> bool:
@@ -80,7 +84,7 @@ def create_portal(settings: Settings) -> FastAPI:
         title="Pinfold",
         summary="Cattle pounds in the open: impoundments, what it costs to claim, notices and auctions.",
         version="0.1.0",
-        docs_url="/api/docs",
+        docs_url=None,  # routes/api.py serves /api/docs from this machine: FastAPI's own page loads a CDN
         openapi_url="/api/openapi.json",
         redoc_url=None,
     )
@@ -89,6 +93,7 @@ def create_portal(settings: Settings) -> FastAPI:
     app.state.pool = db.Pool(settings.database)
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
+    app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
     for r in (pages.router, feeds.router, api.router, health.router):
         app.include_router(r)
 

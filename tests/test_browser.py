@@ -100,3 +100,20 @@ def test_on_a_phone_every_figure_in_the_results_says_what_it_is(browser, live_se
     assert len(shown) == len(labels) - 1  # all but the kind, which heads the block as its link
     assert any("Days in pound" in label for label in shown) and any("Head" in label for label in shown)
     page.close()
+
+
+def test_the_api_docs_work_from_this_server_alone_under_the_portals_csp(browser, live_server: LiveServer) -> None:
+    """Swagger UI from a CDN would be blocked by the CSP (script-src 'self') and by an offline machine."""
+    page = browser.new_page()
+    requested: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    response = page.goto(live_server.url + "/api/docs")
+    assert response is not None and "script-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector(".opblock", timeout=15000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert "/api/impoundments/{impoundment_id}/due" in paths and "/api/impoundments" in paths
+    assert requested and all(url.startswith(live_server.url) for url in requested)
+    assert errors == []
+    page.close()

@@ -6,11 +6,13 @@ import datetime as dt
 from typing import Any
 
 from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
 
 from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import due_for, due_json, rulebook
+from ..render import ENV
 from ..search import parse_date, search
 
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
@@ -54,3 +56,9 @@ def search_json(
 ) -> dict[str, Any]:
     rows, total = search(con, query, today, limit=limit, offset=offset)
     return {"total": total, "limit": limit, "offset": offset, "rows": rows}
+
+
+@router.get("/docs", include_in_schema=False)
+async def docs() -> HTMLResponse:
+    """The API's interactive documentation: Swagger UI over /api/openapi.json, every file served from here."""
+    return HTMLResponse(ENV.get_template("api_docs.html").render())
