@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from decimal import Decimal
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -100,6 +101,28 @@ def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, de
     last = dt.date.fromisoformat(a["auction_earliest_on"]) - dt.timedelta(days=1)
     assert page.by_id["last-day"].strip() == f"{last.day} {last:%b} {last.year}"
     assert "K s.11(2)" in due["sections"] and "K s.19" in due["sections"]
+
+
+def test_a_sold_animal_shows_its_sale_and_what_was_due_when_it_left_not_what_to_pay_today(client, demo_dbs) -> None:
+    s = one(
+        demo_dbs[0],
+        """SELECT s.*, i.left_on, i.head_count FROM sales s JOIN impoundments i ON i.id = s.impoundment_id
+           WHERE s.balance_minor > 0 AND s.fines_rupees IS NOT NULL AND s.feeding_rupees IS NOT NULL LIMIT 1""",
+    )
+    r = client.get(f"/animals/{s['impoundment_id']}")
+    page = parse(r.text)
+    left = dt.date.fromisoformat(s["left_on"])
+    assert page.by_id["due-heading"] == f"What was due when it left the pound ({left.day} {left:%b} {left.year})"
+    # what was due then is what the account of the sale deducted (K s.15(2)): the fine and the feeding
+    assert Fraction(page.by_id["total"].strip().lstrip("₹").replace(",", "")) == Fraction(s["fines_rupees"]) + Fraction(
+        s["feeding_rupees"]
+    )
+    assert page.by_id["balance"].strip() == f"₹{Decimal(s['balance_rupees']):,.2f}"
+    assert f"/animals/{s['impoundment_id']}/sale-account" in page.links
+    assert "What to bring" not in r.text and "What it costs to claim today" not in r.text
+    impounded = one(demo_dbs[0], "SELECT id FROM impoundments WHERE status = 'impounded' ORDER BY brought_at DESC")
+    still_there = client.get(f"/animals/{impounded['id']}").text
+    assert "What it costs to claim today" in still_there and "What to bring" in still_there
 
 
 def test_1857_animal_due_in_annas(client, demo_dbs) -> None:
