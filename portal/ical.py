@@ -12,6 +12,11 @@ from icalendar import Calendar, Event
 KOLKATA = ZoneInfo("Asia/Kolkata")
 
 
+def plural(n: int, noun: str) -> str:
+    """(1, 'lot') -> '1 lot'; (2, 'lot') -> '2 lots'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime) -> bytes:
     cal = Calendar()
     cal.add("prodid", "-//Pinfold//Cattle pound auctions//EN")
@@ -27,15 +32,15 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
         ev.add("dtstart", start)
         ev.add("dtend", start + dt.timedelta(hours=2))
         status = (
-            "proposed (earliest lawful day; the date is set by the Director)"
+            "proposed for the earliest day the law allows; the Director sets the date"
             if r["status"] == "proposed"
             else r["status"]
         )
-        ev.add("summary", f"Cattle auction: {r['lots']} lots, {r['head_count']} head — {r['place']}")
+        ev.add("summary", f"Cattle auction: {plural(r['lots'], 'lot')}, {r['head_count']} head — {r['place']}")
         ev.add("location", f"{r['place']}, {r['district']}")
         ev.add(
             "description",
-            f"Public auction of unclaimed cattle ({status}). {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}",
+            f"Public auction of unclaimed cattle, {status}. {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}",
         )
         ev.add("url", base_url + r["atom_link"])
         cal.add_component(ev)
