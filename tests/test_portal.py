@@ -183,6 +183,16 @@ def test_pound_page_lists_fines_and_rates_in_force(client) -> None:
     assert client.get("/pounds/nope").status_code == 404
 
 
+def test_pound_page_counts_an_auctions_lots_in_words_that_agree(client, demo_dbs) -> None:
+    a = one(
+        demo_dbs[0],
+        f"""SELECT id, pound_id FROM auctions WHERE lots = 1 AND status != 'held'
+            AND auction_date >= '{TODAY.isoformat()}' LIMIT 1""",
+    )
+    page = parse(client.get(f"/pounds/{a['pound_id']}").text)
+    assert ": 1 lot — Lot 1: " in page.by_id[f"auction-{a['id']}"]
+
+
 def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
     s = one(demo_dbs[0], "SELECT impoundment_id FROM sales WHERE conflict_of_interest = 1")
     account = client.get(f"/animals/{s['impoundment_id']}/sale-account")
