@@ -117,3 +117,23 @@ def test_the_api_docs_work_from_this_server_alone_under_the_portals_csp(browser,
     assert requested and all(url.startswith(live_server.url) for url in requested)
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ml"])
+def test_no_page_is_wider_than_a_phone(browser, live_server: LiveServer, settings: Settings, lang: str) -> None:
+    """Malayalam headers are longer: a table that fits in English pushed the pound pages off the screen."""
+    con = sqlite3.connect(settings.database)
+    (animal,) = con.execute("SELECT id FROM impoundments ORDER BY brought_at DESC LIMIT 1").fetchone()
+    (sold,) = con.execute("SELECT impoundment_id FROM sales LIMIT 1").fetchone()
+    (pound, district) = con.execute("SELECT id, district FROM pounds WHERE act = 'kerala-1961' LIMIT 1").fetchone()
+    paths = ["/", "/?species=cow", "/pounds", f"/pounds/{pound}", f"/districts/{district}", "/feeds",
+             f"/animals/{animal}", f"/animals/{sold}", f"/animals/{sold}/sale-account"]  # fmt: skip
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    too_wide = {}
+    for path in paths:
+        page.goto(f"{live_server.url}{path}{'&' if '?' in path else '?'}lang={lang}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            too_wide[path] = width
+    assert too_wide == {}
+    page.close()

@@ -15,6 +15,7 @@ from ingest.normalise import SPECIES
 from .. import db
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import NotFound
+from ..i18n import t
 from ..law import due_for, rulebook
 from ..render import money_text, render
 from ..search import decorate, parse_query, search
@@ -119,7 +120,7 @@ def _pound_list(con: Any, where: str = "1", params: tuple[Any, ...] = ()) -> lis
 
 @router.get("/pounds", response_class=HTMLResponse)
 def pounds(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    return render(request, "list.html", lang, today, heading="Pounds", pounds=_pound_list(con))
+    return render(request, "list.html", lang, today, heading=t("pounds", lang), pounds=_pound_list(con))
 
 
 @router.get("/districts/{district}", response_class=HTMLResponse)
