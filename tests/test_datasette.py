@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from portal.search import SILENT_AFTER
+
 from .conftest import TODAY
 
 METADATA = yaml.safe_load((Path(__file__).parents[1] / "metadata.yml").read_text(encoding="utf-8"))
@@ -107,7 +109,19 @@ def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
     now = con.execute(
         "SELECT sum(head_count) FROM impoundments WHERE status IN ('impounded', 'notice_posted')"
     ).fetchone()[0]
-    assert sum(r["head"] for r in query(client, "animals_in_pound_now")) == now
+    # As the portal marks them (search.SILENT_AFTER): no outcome 30 days after the earliest auction day is silence.
+    silent_from = (TODAY - SILENT_AFTER).isoformat()
+    current = con.execute(
+        "SELECT pound_id, head_count, coalesce(auction_earliest_on < ?, 0) FROM impoundments WHERE status IN ('impounded', 'notice_posted')",
+        (silent_from,),
+    ).fetchall()
+    rows = {r["pound_id"]: r for r in query(client, "animals_in_pound_now")}
+    assert sum(r["head"] + 0 for r in rows.values()) == sum(n for _, n, silent in current if not silent) < now
+    for pound_id, r in rows.items():
+        mine = [silent for p, _, silent in current if p == pound_id]
+        assert (r["entries"], r["no_outcome_recorded"]) == (mine.count(0), mine.count(1))
+    assert rows["24pgs-barrackpore"]["entries"] == 0 < rows["24pgs-barrackpore"]["no_outcome_recorded"]  # 1850s
+    assert all(isinstance(r["longest_days"], int) for r in query(client, "days_in_pound_by_pound"))
     week = query(client, "notices_due_this_week")
     assert week and all(TODAY.isoformat() <= r["notice_day"] <= (TODAY + dt.timedelta(7)).isoformat() for r in week)
 
