@@ -241,6 +241,12 @@ def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
         assert all(s.get("type", "text") == "text" for s in summaries)
 
 
+def test_the_site_icon_is_found_where_browsers_look(client) -> None:
+    r = client.get("/favicon.ico", follow_redirects=True)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and b"<svg" in r.content
+    assert '<link rel="icon" href="/static/favicon.svg"' in client.get("/").text
+
+
 def test_healthz(client) -> None:
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json()["ok"] is True

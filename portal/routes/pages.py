@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ingest.law.packs import pack
 from ingest.normalise import SPECIES
@@ -180,3 +180,9 @@ def pound_page(
 @router.get("/feeds", response_class=HTMLResponse)
 def feeds_index(request: Request, lang: LangDep, today: TodayDep) -> HTMLResponse:
     return render(request, "feeds.html", lang, today)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> RedirectResponse:
+    """Browsers ask for /favicon.ico on every site, whatever the page links: the portal's icon, not a 404."""
+    return RedirectResponse("/static/favicon.svg", status_code=301)
