@@ -164,6 +164,10 @@ T: dict[str, tuple[str, str]] = {
     "basis": ("Basis", "അടിസ്ഥാനം"),
     "lots": ("lots", "ലോട്ടുകൾ"),
     "lot": ("lot", "ലോട്ട്"),
+    # An auction's status: scheduled by the Director, or proposed for the earliest lawful day (K s.13(3)).
+    "auction_scheduled": ("scheduled", "നിശ്ചയിച്ചത്"),
+    "auction_proposed": ("proposed", "നിർദ്ദേശിച്ചത്"),
+    "auction_held": ("held", "നടന്നത്"),
     "example_warning": ("Example figure, not a notified rate", "ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല"),
     "language": ("മലയാളം", "English"),
     "days": ("days", "ദിവസം"),

@@ -191,6 +191,10 @@ def test_pound_page_counts_an_auctions_lots_in_words_that_agree(client, demo_dbs
     )
     page = parse(client.get(f"/pounds/{a['pound_id']}").text)
     assert ": 1 lot — Lot 1: " in page.by_id[f"auction-{a['id']}"]
+    in_malayalam = parse(client.get(f"/pounds/{a['pound_id']}", params={"lang": "ml"}).text)
+    client.cookies.clear()  # ?lang= is remembered in a cookie: the tests after this one read English
+    assert "(proposed)" not in in_malayalam.by_id[f"auction-{a['id']}"]
+    assert "(scheduled)" not in in_malayalam.by_id[f"auction-{a['id']}"]
 
 
 def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
