@@ -110,4 +110,5 @@ def due_json(imp: dict[str, Any], due: Due) -> dict[str, Any]:
         if due.feeding_basis
         else None,
         "status": imp["status"],
+        "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
     }

@@ -120,6 +120,9 @@ def test_a_sold_animal_shows_its_sale_and_what_was_due_when_it_left_not_what_to_
     assert page.by_id["balance"].strip() == f"₹{Decimal(s['balance_rupees']):,.2f}"
     assert f"/animals/{s['impoundment_id']}/sale-account" in page.links
     assert "What to bring" not in r.text and "What it costs to claim today" not in r.text
+    due = client.get(f"/api/impoundments/{s['impoundment_id']}/due").json()
+    assert (due["status"], due["left_on"]) == ("sold", s["left_on"])
+    assert Fraction(due["total_rupees"]) == Fraction(s["fines_rupees"]) + Fraction(s["feeding_rupees"])
     impounded = one(demo_dbs[0], "SELECT id FROM impoundments WHERE status = 'impounded' ORDER BY brought_at DESC")
     still_there = client.get(f"/animals/{impounded['id']}").text
     assert "What it costs to claim today" in still_there and "What to bring" in still_there
