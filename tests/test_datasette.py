@@ -260,3 +260,11 @@ def test_the_private_database_is_unreachable_whatever_the_path(client, demo_dbs,
         assert r.status_code != 200 or str(demo_dbs[1]) not in body, path
         assert not [n for n in demo_names if n in body], path
         assert not r.content.startswith(b"SQLite format 3"), path
+
+
+def test_an_impoundments_row_in_data_links_to_the_animal_on_the_portal(client, demo_dbs) -> None:
+    (animal_id,) = sqlite3.connect(demo_dbs[0]).execute("SELECT id FROM impoundments LIMIT 1").fetchone()
+    page = client.get(f"/data/pounds/impoundments/{animal_id}")
+    assert page.status_code == 200
+    assert f"/animals/{animal_id}" in links(page.text).hrefs
+    assert client.get(f"/animals/{animal_id}").status_code == 200
