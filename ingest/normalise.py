@@ -58,6 +58,15 @@ for _canon, _words in {
         _WORDS[_w] = _canon
         _WORDS[_w.replace("-", " ")] = _canon
 
+# The plural of each kind, where it is not the kind and an s: "2 calves" in notices, feeds and pages.
+PLURALS = {"ox": "oxen", "calf": "calves", "buffalo": "buffaloes", "pony": "ponies", "ass": "asses", "sheep": "sheep"}
+
+
+def head_of(n: int, species: str) -> str:
+    """A count of one kind as a notice writes it: (1, 'cow') -> '1 cow'; (2, 'calf') -> '2 calves'."""
+    return f"{n} {species if n == 1 else PLURALS.get(species, species + 's')}"
+
+
 # Animals people bring to pounds that the Act does not make cattle: rejected with that reason.
 NOT_CATTLE = set(
     [

@@ -1,5 +1,14 @@
 """The public and private schemas. The public one is DATA_CONTRACT.md's promise: add columns, never remove."""
 
+from .normalise import PLURALS
+
+
+def head_sql(n: str, species: str) -> str:
+    """normalise.head_of in SQL: ('i.head_count', 'i.species') -> an expression giving '1 cow', '2 calves'."""
+    irregular = " ".join(f"WHEN '{kind}' THEN '{plural}'" for kind, plural in PLURALS.items())
+    return f"({n} || ' ' || CASE WHEN {n} = 1 THEN {species} ELSE CASE {species} {irregular} ELSE {species} || 's' END END)"
+
+
 PUBLIC = """
 CREATE TABLE pounds (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, act TEXT NOT NULL, act_title TEXT, local_authority TEXT,
@@ -125,7 +134,7 @@ CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 # Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:
 # atom_id, atom_title, atom_updated (ISO with +05:30), atom_link (path), atom_summary, plus the filter columns
 # district, pound_id, species, search_text. "Today" is India's date.
-VIEWS = """
+VIEWS = f"""
 CREATE VIEW current_impoundments AS
     SELECT i.* FROM impoundments i WHERE i.status IN ('impounded', 'notice_posted');
 CREATE VIEW current_notices AS
@@ -139,12 +148,12 @@ CREATE VIEW upcoming_auctions AS
     WHERE a.status IN ('scheduled', 'proposed') AND a.auction_date >= date('now', '+330 minutes');
 CREATE VIEW feed_impounded AS
     SELECT i.id AS atom_id,
-           i.head_count || ' ' || i.species || CASE WHEN i.colour IS NOT NULL THEN ' (' || i.colour || ')' ELSE '' END
+           {head_sql("i.head_count", "i.species")} || CASE WHEN i.colour IS NOT NULL THEN ' (' || i.colour || ')' ELSE '' END
              || ' impounded at ' || p.name AS atom_title,
            CASE WHEN length(i.brought_at) = 10 THEN i.brought_at || 'T00:00:00+05:30'
                 ELSE i.brought_at || ':00+05:30' END AS atom_updated,
            '/animals/' || i.id AS atom_link,
-           i.head_count || ' ' || i.species || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
+           {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
              || '. At ' || p.name || ', ' || p.district || ', brought ' || i.brought_on || '.'
              || CASE WHEN i.fine_due_rupees IS NOT NULL THEN ' Fine Rs ' || i.fine_due_rupees ELSE ' Fine: no notified scale on file' END
              || CASE WHEN i.feeding_rate_rupees IS NOT NULL THEN ' plus feeding Rs ' || i.feeding_rate_rupees || ' a head a day' ELSE '' END
@@ -159,7 +168,7 @@ CREATE VIEW feed_impounded AS
     FROM impoundments i JOIN pounds p ON p.id = i.pound_id;
 CREATE VIEW feed_notices AS
     SELECT n.id AS atom_id,
-           'Notice: ' || n.head_count || ' ' || n.species || ' unclaimed at ' || p.name AS atom_title,
+           'Notice: ' || {head_sql("n.head_count", "n.species")} || ' unclaimed at ' || p.name AS atom_title,
            n.posted_on || 'T09:00:00+05:30' AS atom_updated,
            '/animals/' || n.impoundment_id AS atom_link,
            n.notice_text AS atom_summary,
@@ -236,13 +245,13 @@ FINISH = [
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
     "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",
     # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
-    """INSERT INTO notices
+    f"""INSERT INTO notices
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
                CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
                i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
                'NOTICE under ' || k.notice || ' of ' || k.title || '. The following cattle impounded at ' || p.name
-                 || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed: ' || i.head_count || ' '
-                 || i.species || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
+                 || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed: '
+                 || {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
                  || ', seized at ' || coalesce(i.place_seized, 'a place not recorded') || '. '
                  || CASE WHEN i.auction_earliest_on IS NOT NULL
                          THEN 'Unless claimed, they will be sold by public auction on or after '
@@ -282,8 +291,8 @@ FINISH = [
                impoundment_id, species, head_count, description
         FROM scratch._lots""",
     *(statement for statement in INDEXES.split(";") if statement.strip()),
-    """UPDATE auctions SET lot_summary = (
-            SELECT group_concat('Lot ' || l.lot_no || ': ' || l.head_count || ' ' || l.species
+    f"""UPDATE auctions SET lot_summary = (
+            SELECT group_concat('Lot ' || l.lot_no || ': ' || {head_sql("l.head_count", "l.species")}
                                 || CASE WHEN l.description != '' THEN ' (' || l.description || ')' ELSE '' END, '; ')
             FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id ORDER BY lot_no) l)""",
 ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ingest.normalise import head_of
+
 LANGS = ("en", "ml")
 
 ML_MONTHS = [
@@ -208,6 +210,11 @@ def status_label(status: str, lang: str) -> str:
 
 def species_label(species: str, lang: str) -> str:
     return SPECIES_ML.get(species, species) if lang == "ml" else species
+
+
+def head_label(n: int, species: str, lang: str) -> str:
+    """(2, 'calf', 'en') -> '2 calves'; (2, 'calf', 'ml') -> '2 കന്നുകുട്ടി' (a Malayalam count takes the noun as is)."""
+    return f"{n} {species_label(species, lang)}" if lang == "ml" else head_of(n, species)
 
 
 def date_label(d: dt.date | str | None, lang: str) -> str:

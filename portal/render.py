@@ -14,7 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ingest.law.money import Money
 
-from .i18n import date_label, species_label, status_label, t
+from .i18n import date_label, head_label, species_label, status_label, t
 
 ENV = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
@@ -50,6 +50,7 @@ def render(
         date=lambda d: date_label(d, lang),
         status=lambda s: status_label(s, lang),
         species=lambda s: species_label(s, lang),
+        head=lambda n, s: head_label(n, s, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
         lang_switch_url=lang_switch_url(request, lang),

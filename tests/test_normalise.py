@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.errors import RecordRejected
-from ingest.normalise import count_of, owner_known, species_of, split_number_and_description, when_of
+from ingest.normalise import (
+    SPECIES,
+    count_of,
+    head_of,
+    owner_known,
+    species_of,
+    split_number_and_description,
+    when_of,
+)
+from ingest.schema import head_sql
 
 CONTRACT = {
     "cow": "heifer milch cow Cows COW പശു pashu പശുക്കൾ",
@@ -75,3 +86,18 @@ def test_dates_either_parse_or_reject_with_a_reason(cell: str) -> None:
         assert str(e)
     else:
         assert 1 <= d.year <= 9999
+
+
+def test_a_count_of_one_kind_reads_as_a_notice_writes_it() -> None:
+    assert [head_of(1, "cow"), head_of(2, "cow"), head_of(2, "calf"), head_of(3, "ox"), head_of(4, "sheep")] == [
+        "1 cow", "2 cows", "2 calves", "3 oxen", "4 sheep"
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("species", SPECIES)
+def test_the_sql_for_a_count_of_one_kind_says_what_python_says(species: str) -> None:
+    # Notices, lot summaries and feed titles are written in SQL (schema.head_sql); pages in Python (head_of).
+    con = sqlite3.connect(":memory:")
+    for n in (1, 2, 12):
+        (in_sql,) = con.execute(f"SELECT {head_sql(':n', ':species')}", {"n": n, "species": species}).fetchone()
+        assert in_sql == head_of(n, species)

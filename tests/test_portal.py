@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
+from ingest.normalise import head_of
 from portal.app import create_app
 from portal.search import decorate
 from portal.settings import Settings
@@ -284,3 +285,16 @@ def test_the_api_list_and_the_database_agree_on_days_in_pound(client, demo_dbs) 
     left = [r for r in listed if r["id"] in stored]
     assert len(left) > 10
     assert [r["days_in_pound"] for r in left] == [stored[r["id"]] for r in left]
+
+
+def test_counts_of_more_than_one_head_read_in_the_plural(client, demo_dbs) -> None:
+    n = one(
+        demo_dbs[0],
+        "SELECT * FROM notices WHERE head_count > 1 AND species IN ('calf', 'buffalo', 'goat', 'cow') LIMIT 1",
+    )
+    plural = head_of(n["head_count"], n["species"])
+    assert plural != f"{n['head_count']} {n['species']}"
+    assert f"have not been claimed: {plural}" in n["notice_text"]
+    assert f"<td>{plural}" in client.get(f"/animals/{n['impoundment_id']}/notice").text
+    feed = client.get("/feeds/notices.rss", params={"pound": n["pound_id"]}).text
+    assert f"Notice: {plural} unclaimed at" in feed
