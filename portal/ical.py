@@ -9,12 +9,9 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event
 
+from ingest.normalise import head_of
+
 KOLKATA = ZoneInfo("Asia/Kolkata")
-
-
-def plural(n: int, noun: str) -> str:
-    """(1, 'lot') -> '1 lot'; (2, 'lot') -> '2 lots'."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime) -> bytes:
@@ -36,7 +33,7 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
             if r["status"] == "proposed"
             else r["status"]
         )
-        ev.add("summary", f"Cattle auction: {plural(r['lots'], 'lot')}, {r['head_count']} head — {r['place']}")
+        ev.add("summary", f"Cattle auction: {head_of(r['lots'], 'lot')}, {r['head_count']} head — {r['place']}")
         ev.add("location", f"{r['place']}, {r['district']}")
         ev.add(
             "description",

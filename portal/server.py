@@ -40,11 +40,11 @@ def serve(public_db: Path, host: str, port: int, workers: int = 1, access_log: b
         access_log=access_log,
         proxy_headers=True,
     )
-    server = uvicorn.Server(config)
     try:
         if workers > 1:
             Multiprocess(config, sockets=[config.bind_socket()]).run()
             return
+        server = uvicorn.Server(config)
         server.run()
     except KeyboardInterrupt:  # Ctrl-C is how a server is stopped
         return
