@@ -224,6 +224,18 @@ def test_every_pack_is_data_with_its_clock_and_sections() -> None:
         assert {"fine", "notice", "auction", "complaint", "claim"} <= set(p.sections)
 
 
+def test_1871_cites_the_sections_of_its_own_chapter_iv() -> None:
+    # Act I of 1871, Chapter IV: s.15 is the deposit of an owner who disputes the seizure, s.16 the sale when the
+    # owner refuses to pay and the account given to him, s.17 the surplus, s.19 the bar on officers buying.
+    # (The pack once cited s.15 for refusal and s.17 for the bar, the 1857 Act's order of topics.)
+    s = C1871.sections
+    assert (s["claim"], s["deposit"], s["notice"]) == ("1871 s.13", "1871 s.15", "1871 s.14")
+    assert (s["refuse_to_pay"], s["sale_account"], s["surplus"]) == ("1871 s.16", "1871 s.16", "1871 s.17")
+    assert (s["conflict"], s["complaint"], s["compensation"]) == ("1871 s.19", "1871 s.20", "1871 s.22")
+    # Every key the portal cites for one Act exists for the other two, so no page loses a citation by its Act.
+    assert set(K.sections) - {"definition", "habitual", "release_order"} <= set(C1871.sections)
+
+
 # The ingest caches fines and feeding in layers (build.LawCache: the rate in force on a day, then a rate times a
 # count). Whatever the stay, the columns it publishes must equal what the portal computes from the Act (dues.py).
 _CHANGING_BOOK = book(
