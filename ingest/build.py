@@ -369,7 +369,7 @@ class ShardWriter:
                 e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days,
                 proceeds_s, fine_s, feeding_s, expenses_s, balance_s, proceeds_minor, balance_minor,
                 "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
-                ", ".join(pk.cite("sale_account", "surplus", "conflict")),
+                pk.citation("sale_account", "surplus", "conflict"),
             )
         )  # fmt: skip
 

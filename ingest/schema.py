@@ -1,5 +1,6 @@
 """The public and private schemas. The public one is DATA_CONTRACT.md's promise: add columns, never remove."""
 
+from .law.packs import all_packs
 from .normalise import PLURALS
 
 
@@ -7,6 +8,31 @@ def head_sql(n: str, species: str) -> str:
     """normalise.head_of in SQL: ('i.head_count', 'i.species') -> an expression giving '1 cow', '2 calves'."""
     irregular = " ".join(f"WHEN '{kind}' THEN '{plural}'" for kind, plural in PLURALS.items())
     return f"({n} || ' ' || CASE WHEN {n} = 1 THEN {species} ELSE CASE {species} {irregular} ELSE {species} || 's' END END)"
+
+
+def money_sql(minor: str, unit: str) -> str:
+    """Money.display in SQL, from a *_minor column and money_unit: (600, 'paisa') -> '₹6.00'; (294, 'pie') -> 'Rs 1 8 as. 6 p.'."""
+    rs, annas, pies = f"({minor} / 192)", f"({minor} % 192 / 12)", f"({minor} % 12)"
+    era_notation = (
+        f"trim(CASE WHEN {rs} > 0 THEN 'Rs ' || {rs} || ' ' ELSE '' END"
+        f" || CASE WHEN {annas} > 0 OR ({rs} = 0 AND {pies} = 0) THEN {annas} || ' as. ' ELSE '' END"
+        f" || CASE WHEN {pies} > 0 THEN {pies} || ' p.' ELSE '' END)"
+    )
+    return (
+        f"CASE {unit} WHEN 'pie' THEN {era_notation} ELSE '₹' || printf('%,d.%02d', {minor} / 100, {minor} % 100) END"
+    )
+
+
+def date_sql(iso: str) -> str:
+    """i18n.date_label(d, 'en') in SQL: ('i.brought_on') -> an expression giving '7 Jan 1858'."""
+    month = f"substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', {iso}) - 2, 3)"
+    return f"(CAST(strftime('%d', {iso}) AS INTEGER) || ' ' || {month} || ' ' || strftime('%Y', {iso}))"
+
+
+def act_sql(act: str, *keys: str) -> str:
+    """The sections each Act gives for keys: ('i.act', 'fine') -> CASE i.act WHEN 'kerala-1961' THEN 'K s.11(1)' ... END."""
+    whens = " ".join(f"WHEN '{p.id}' THEN '{p.citation(*keys)}'" for p in all_packs().values())
+    return f"CASE {act} {whens} END"
 
 
 PUBLIC = """
@@ -154,18 +180,20 @@ CREATE VIEW feed_impounded AS
                 ELSE i.brought_at || ':00+05:30' END AS atom_updated,
            '/animals/' || i.id AS atom_link,
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
-             || '. At ' || p.name || ', ' || p.district || ', brought ' || i.brought_on || '.'
-             || CASE WHEN i.fine_due_rupees IS NOT NULL THEN ' Fine Rs ' || i.fine_due_rupees ELSE ' Fine: no notified scale on file' END
-             || CASE WHEN i.feeding_rate_rupees IS NOT NULL THEN ' plus feeding Rs ' || i.feeding_rate_rupees || ' a head a day' ELSE '' END
-             || ' (' || CASE i.act WHEN 'kerala-1961' THEN 'K s.11, s.12' ELSE '1857 s.VI, s.VII' END || ').'
+             || '. At ' || p.name || ', ' || p.district || ', brought ' || {date_sql("i.brought_on")} || '.'
+             || CASE WHEN i.fine_due_minor IS NOT NULL THEN ' Fine ' || {money_sql("i.fine_due_minor", "i.money_unit")}
+                     ELSE ' Fine: no notified scale on file' END
+             || CASE WHEN r.rate_display IS NOT NULL THEN ' plus feeding ' || r.rate_display || ' a head a day' ELSE '' END
+             || ' (' || {act_sql("i.act", "fine", "feeding")} || ').'
              || CASE WHEN i.status IN ('impounded', 'notice_posted') AND i.auction_earliest_on IS NOT NULL
-                     THEN ' Last day to claim before auction: ' || date(i.auction_earliest_on, '-1 day') || '.'
+                     THEN ' Last day to claim before auction: ' || {date_sql("date(i.auction_earliest_on, '-1 day')")}
+                          || ' (' || {act_sql("i.act", "auction")} || ').'
                      ELSE ' Status: ' || i.status || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,
            coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
              || ' ' || i.species AS search_text
-    FROM impoundments i JOIN pounds p ON p.id = i.pound_id;
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN feeding_rates r ON r.id = i.feeding_rate_id;
 CREATE VIEW feed_notices AS
     SELECT n.id AS atom_id,
            'Notice: ' || {head_sql("n.head_count", "n.species")} || ' unclaimed at ' || p.name AS atom_title,

@@ -13,6 +13,9 @@ import icalendar
 import pytest
 
 from ingest.build import ingest
+from ingest.law.packs import pack
+from portal.i18n import date_label
+from portal.render import money_text
 from portal.settings import Settings
 
 from .conftest import TODAY, LiveServer
@@ -56,6 +59,24 @@ def test_every_filter_returns_only_matching_items(
         atom_id = e.id.removeprefix("tag:pinfold,2026:")
         (got,) = con.execute(f"SELECT {column} FROM {view} WHERE atom_id = ?", (atom_id,)).fetchone()
         assert value in got.split() if param == "species" else value in got
+
+
+@pytest.mark.parametrize("pound", ["24pgs-barrackpore", "tcr-corp"])
+def test_a_feed_writes_money_in_its_era_and_cites_its_own_act(
+    live_server: LiveServer, settings: Settings, pound: str
+) -> None:
+    # An 1858 fine reads "8 as.", as on the animal's page, not "Rs 0.50"; each Act's own sections are cited.
+    feed = feedparser.parse(get(live_server, "/feeds/impounded.rss", params={"pound": pound}).content)
+    con = sqlite3.connect(settings.database)
+    assert feed.entries
+    for e in feed.entries:
+        atom_id = e.id.removeprefix("tag:pinfold,2026:")
+        fine, brought_on, act = con.execute(
+            "SELECT fine_due_rupees, brought_on, act FROM impoundments WHERE id = ?", (atom_id,)
+        ).fetchone()
+        assert f"Fine {money_text(fine, brought_on)}" in e.summary
+        assert f"({pack(act).citation('fine', 'feeding')})" in e.summary
+        assert f"brought {date_label(brought_on, 'en')}." in e.summary
 
 
 def test_a_saved_search_feed_has_what_the_page_shows(live_server: LiveServer) -> None:

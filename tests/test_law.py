@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from fractions import Fraction
 
 import pytest
@@ -12,9 +13,11 @@ from hypothesis import strategies as st
 from ingest.law.clock import add_months, days_in_pound, deadlines
 from ingest.law.conflicts import roster_match, same_person
 from ingest.law.dues import compute_due
-from ingest.law.money import Money, parse_money
+from ingest.law.money import DECIMALISATION, Money, parse_money
 from ingest.law.packs import all_packs, pack
 from ingest.law.rules import RateRow, RuleBook, statutory_rows
+from ingest.schema import date_sql, money_sql
+from portal.i18n import date_label
 
 D = dt.date
 K, OLD, C1871 = pack("kerala-1961"), pack("act-iii-1857"), pack("cattle-trespass-1871")
@@ -190,6 +193,31 @@ def test_money_display_by_era() -> None:
 def test_money_round_trips_through_its_notation(rs: int, annas: int, pies: int) -> None:
     m = Money.of(rs, annas=annas, pies=pies)
     assert parse_money(m.display(D(1858, 1, 1))) == m
+
+
+@given(st.integers(0, 10**8), st.sampled_from([D(1858, 1, 1), D(2025, 1, 1)]))
+def test_the_sql_for_money_writes_what_the_pages_write(minor: int, on: dt.date) -> None:
+    # Feed texts are SQL views (schema.money_sql over fine_due_minor and money_unit); pages use Money.display.
+    m = Money(Fraction(minor, 192 if on < DECIMALISATION else 100))
+    units, unit = m.minor_units(on)
+    con = sqlite3.connect(":memory:")
+    (in_sql,) = con.execute(f"SELECT {money_sql(':m', ':unit')}", {"m": units, "unit": unit}).fetchone()
+    assert in_sql == m.display(on)
+
+
+@given(st.dates(D(1800, 1, 1), D(2100, 12, 31)))
+def test_the_sql_for_a_date_writes_what_the_pages_write(day: dt.date) -> None:
+    con = sqlite3.connect(":memory:")
+    (in_sql,) = con.execute(f"SELECT {date_sql(':d')}", {"d": day.isoformat()}).fetchone()
+    assert in_sql == date_label(day, "en")
+
+
+def test_a_citation_names_the_act_once_and_each_section_once() -> None:
+    assert K.citation("fine", "claim") == "K s.11(1), s.12"
+    assert K.citation("sale_account", "surplus", "conflict") == "K s.15(2)-(3), s.16(3), s.17, s.18(1)"
+    assert OLD.citation("fine", "feeding") == "1857 s.VI, s.VII"  # one section, s.VII, rules both feeding and claim
+    assert C1871.citation("notice", "auction") == "1871 s.14"
+    assert C1871.citation("no such key") == ""
 
 
 # --- conflicts of interest: K s.18(1); 1857 s.X ---------------------------------------------------------

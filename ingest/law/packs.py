@@ -47,6 +47,15 @@ class RulePack:
         """pack.cite('claim', 'complaint') -> ['K s.12', 'K s.19'] (keys the pack lacks are skipped)."""
         return [self.sections[k] for k in keys if k in self.sections]
 
+    def citation(self, *keys: str) -> str:
+        """pack.citation('fine', 'claim') -> 'K s.11(1), s.12': the Act named once, each section once."""
+        parts: list[str] = []
+        for cite in self.cite(*keys):
+            for part in cite.removeprefix(f"{self.short} ").split(", "):
+                if part not in parts:
+                    parts.append(part)
+        return f"{self.short} {', '.join(parts)}" if parts else ""
+
     @property
     def fine_reference(self) -> str:
         return f"{self.title}, {self.sections.get('fine', '')}".strip(", ")
