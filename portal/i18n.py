@@ -172,6 +172,7 @@ T: dict[str, tuple[str, str]] = {
     "auction_held": ("held", "നടന്നത്"),
     "example_warning": ("Example figure, not a notified rate", "ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല"),
     "language": ("മലയാളം", "English"),
+    "day": ("day", "ദിവസം"),
     "days": ("days", "ദിവസം"),
     "notice_heading": ("NOTICE", "നോട്ടീസ്"),
     "nd_cattle": ("Number and description of the cattle", "കന്നുകാലികളുടെ എണ്ണവും വിവരണവും"),
@@ -187,6 +188,12 @@ T: dict[str, tuple[str, str]] = {
     "acct_e": ("(e) Proceeds of sale", "(ഇ) വിൽപനത്തുക"),
     "acct_f": ("(f) How the proceeds were disposed of", "(എഫ്) വിൽപനത്തുക വിനിയോഗിച്ച വിധം"),
     "conflict": ("Conflict of interest", "താൽപര്യ സംഘർഷം"),
+    "conflict_buyer": (
+        "The buyer is on the roster of people who may not buy at a sale under the Act, as",
+        "ഈ നിയമപ്രകാരമുള്ള വിൽപനയിൽ വാങ്ങാൻ പാടില്ലാത്തവരുടെ പട്ടികയിൽ വാങ്ങിയയാൾ ഉണ്ട്, പദവി",
+    ),
+    "sale_expenses": ("expenses of sale", "വിൽപനച്ചെലവ്"),
+    "owner_balance": ("Balance for the owner", "ഉടമയ്ക്കുള്ള ബാക്കി"),
     "footer": (
         "Figures are computed from pound registers under the Kerala Cattle Trespass Act, 1961 and Act III of 1857; each cites its section or notification. Names of people are never published.",
         "1961-ലെ കേരള കന്നുകാലി അതിക്രമ നിയമവും 1857-ലെ മൂന്നാം നിയമവും അനുസരിച്ച് പൗണ്ട് രജിസ്റ്ററുകളിൽ നിന്ന് കണക്കാക്കിയ തുകകൾ; ഓരോന്നും അതിന്റെ വകുപ്പോ വിജ്ഞാപനമോ ഉദ്ധരിക്കുന്നു. വ്യക്തികളുടെ പേരുകൾ ഒരിക്കലും പ്രസിദ്ധീകരിക്കില്ല.",

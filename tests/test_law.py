@@ -250,6 +250,8 @@ def test_every_pack_is_data_with_its_clock_and_sections() -> None:
     for p in packs.values():
         assert p.clock.claim_days == 7 and p.clock.notice_to_auction_days == 7 and p.clock.complaint_days == 10
         assert {"fine", "notice", "auction", "complaint", "claim"} <= set(p.sections)
+        # the account of a sale says where each sum went (K s.16; 1857 s.XI; 1871 s.17)
+        assert {"fines_to", "feeding_to", "surplus_held_by"} <= set(p.roles)
 
 
 def test_1871_cites_the_sections_of_its_own_chapter_iv() -> None:

@@ -23,13 +23,18 @@ from .conftest import MESSY, TODAY, make_data_dir
 
 
 class Text(HTMLParser):
-    """The text of elements with an id, and every link."""
+    """The text of elements with an id, every link, and the page's whole text (whitespace collapsed)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.by_id: dict[str, str] = {}
         self.links: list[str] = []
         self._stack: list[str | None] = []
+        self._data: list[str] = []
+
+    @property
+    def text(self) -> str:
+        return " ".join("".join(self._data).split())
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -45,6 +50,7 @@ class Text(HTMLParser):
             self._stack.pop()
 
     def handle_data(self, data: str) -> None:
+        self._data.append(data)
         for i in self._stack:
             if i:
                 self.by_id[i] += data
@@ -102,6 +108,11 @@ def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, de
     last = dt.date.fromisoformat(a["auction_earliest_on"]) - dt.timedelta(days=1)
     assert page.by_id["last-day"].strip() == f"{last.day} {last:%b} {last.year}"
     assert "K s.11(2)" in due["sections"] and "K s.19" in due["sections"]
+    assert f"× {days} {'day' if days == 1 else 'days'})" in page.text
+    # On the day it was brought, the animal has been in the pound one day (K s.4): "× 1 day", not "× 1 days".
+    on_its_first_day = Settings(database=demo_dbs[0], today=dt.date.fromisoformat(a["brought_on"]))
+    with TestClient(create_app(on_its_first_day)) as first_day:
+        assert "× 1 day)" in parse(first_day.get(f"/animals/{a['id']}").text).text
 
 
 def test_a_sold_animal_shows_its_sale_and_what_was_due_when_it_left_not_what_to_pay_today(client, demo_dbs) -> None:
@@ -205,6 +216,17 @@ def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
     s = one(demo_dbs[0], "SELECT impoundment_id FROM sales WHERE conflict_of_interest = 1")
     account = client.get(f"/animals/{s['impoundment_id']}/sale-account")
     assert account.status_code == 200 and "(e) Proceeds of sale" in account.text and "K s.18(1)" in account.text
+    # The account says which animal and pound it is for, and (f) where each sum went under the pound's Act.
+    a = one(demo_dbs[0], f"SELECT * FROM impoundments WHERE id = '{s['impoundment_id']}'")
+    page = parse(account.text)
+    assert {f"/animals/{a['id']}", f"/pounds/{a['pound_id']}"} <= set(page.links)
+    assert "credited to its fund (s.16(3), s.17)" in page.text and "the pound-keeper (s.16(2))" in page.text
+    in_malayalam = parse(client.get(f"/animals/{s['impoundment_id']}/sale-account", params={"lang": "ml"}).text)
+    client.cookies.clear()
+    # The page's own words are Malayalam; the Act's roles (data, like the notice's place) stay as the pack gives them.
+    english = ("Fine ", "Feeding", "expenses of sale", "to the owner", "The buyer", "Sold at")
+    assert [w for w in english if w in in_malayalam.text] == []
+    assert "വിൽപനച്ചെലവ്" in in_malayalam.text
     n = one(demo_dbs[0], "SELECT impoundment_id FROM notices WHERE pound_id != '24pgs-barrackpore' LIMIT 1")
     notice = client.get(f"/animals/{n['impoundment_id']}/notice")
     assert notice.status_code == 200 and "Place where seized" in notice.text and "K s.13(1)-(2)" in notice.text

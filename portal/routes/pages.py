@@ -105,7 +105,8 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
     s = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     if s is None:
         raise NotFound("The register records no sale of this animal.")
-    return render(request, "sale_account.html", lang, today, a=a, s=s, pack=pack(a["act"]))
+    pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
+    return render(request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]))
 
 
 def _pound_list(con: Any, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
