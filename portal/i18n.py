@@ -178,7 +178,11 @@ T: dict[str, tuple[str, str]] = {
     "nd_cattle": ("Number and description of the cattle", "കന്നുകാലികളുടെ എണ്ണവും വിവരണവും"),
     "place_seized": ("Place where seized", "പിടിച്ചെടുത്ത സ്ഥലം"),
     "place_impounded": ("Place where impounded", "പൗണ്ടിലടച്ച സ്ഥലം"),
-    "notice_on": ("Notice posted or due on", "നോട്ടീസ് പതിച്ച / പതിക്കേണ്ട തീയതി"),
+    "notice_posted_on": ("Notice posted on", "നോട്ടീസ് പതിച്ച തീയതി"),
+    "notice_due_on": ("Notice due on (not yet recorded as posted)", "നോട്ടീസ് പതിക്കേണ്ട തീയതി (പതിച്ചതായി രേഖയില്ല)"),
+    "not_recorded": ("not recorded in the register", "രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല"),
+    "no_sale_complaint": ("no sale while a complaint is pending", "പരാതി തീർപ്പാകുന്നതുവരെ വിൽപന ഇല്ല"),
+    "animal_page": ("The animal's page: what it costs to claim today", "മൃഗത്തിന്റെ പേജ്: ഇന്ന് തിരികെ വാങ്ങാൻ വേണ്ട തുക"),
     "auction_on_or_after": ("Public auction on or after", "പൊതുലേലം ഈ തീയതിയോ അതിനു ശേഷമോ"),
     "post_at": ("To be posted at", "പതിക്കേണ്ട സ്ഥലം"),
     "acct_a": ("(a) Number seized", "(എ) പിടിച്ചെടുത്ത എണ്ണം"),
@@ -200,6 +204,16 @@ T: dict[str, tuple[str, str]] = {
     ),
     "today_in_india": ("Today in India", "ഇന്ന് (ഇന്ത്യ)"),
     "register_silent": ("No outcome recorded in the register", "രജിസ്റ്ററിൽ തുടർനടപടി രേഖപ്പെടുത്തിയിട്ടില്ല"),
+    "silent_explained": (
+        "The register records no claim, release or sale for this entry, more than a month after its earliest auction "
+        "day, so where the animal went is not known. The figures below stop at the last day to claim before auction.",
+        "ആദ്യ ലേലദിവസം കഴിഞ്ഞ് ഒരു മാസത്തിലേറെയായിട്ടും ഈ എൻട്രിക്ക് തിരികെ വാങ്ങലോ വിട്ടയക്കലോ വിൽപനയോ രജിസ്റ്ററിൽ "
+        "ഇല്ല; മൃഗം എവിടെപ്പോയി എന്ന് അറിയില്ല. താഴെയുള്ള തുകകൾ ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാവുന്ന അവസാന ദിവസം വരെയുള്ളതാണ്.",
+    ),
+    "cost_last_day": (
+        "What it cost to claim on the last day before auction",
+        "ലേലത്തിനു മുമ്പുള്ള അവസാന ദിവസം തിരികെ വാങ്ങാൻ വേണ്ടിയിരുന്ന തുക",
+    ),
     "pounds": ("Pounds", "പൗണ്ടുകൾ"),
     "districts": ("Districts", "ജില്ലകൾ"),
 }

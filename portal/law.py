@@ -12,6 +12,8 @@ from ingest.law.money import Money
 from ingest.law.packs import pack
 from ingest.law.rules import RateRow, RuleBook
 
+from .search import register_silent
+
 _BOOKS: dict[str, RuleBook] = {}
 
 
@@ -79,7 +81,16 @@ def due_for(imp: dict[str, Any], book: RuleBook, on: dt.date) -> Due:
     )
 
 
-def due_json(imp: dict[str, Any], due: Due) -> dict[str, Any]:
+def shown_on(imp: dict[str, Any], today: dt.date) -> dt.date:
+    """The day an animal's charges are shown for when no day is asked: today; or, when the register is silent on
+    it (search.register_silent) and so never says when it left, the last day to claim before its auction, the
+    most its owner could lawfully have been asked to pay. (impounded 1858, auction 1858-01-23) -> 1858-01-22."""
+    if register_silent(imp["status"], imp["auction_earliest_on"], today):
+        return dt.date.fromisoformat(imp["auction_earliest_on"]) - dt.timedelta(days=1)
+    return today
+
+
+def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
     """The contract's JSON for /api/impoundments/{id}/due: exact decimal strings, never floats."""
 
     def s(m: Money | None) -> str | None:
@@ -111,4 +122,5 @@ def due_json(imp: dict[str, Any], due: Due) -> dict[str, Any]:
         else None,
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
+        "register_silent": register_silent(imp["status"], imp["auction_earliest_on"], today),
     }

@@ -128,26 +128,33 @@ SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought
 SILENT_AFTER = dt.timedelta(days=30)
 
 
+def register_silent(status: str, auction_earliest_on: str | None, today: dt.date) -> bool:
+    """Whether the register has gone silent on an entry: still "in the pound" a month after its earliest auction day.
+
+    ('impounded', '1858-01-23', 2026-11-30) -> True (a historical register, or one not kept up);
+    ('impounded', '2026-12-15', 2026-11-30) -> False; ('sold', ...) -> False.
+    """
+    if status not in ("impounded", "notice_posted") or not auction_earliest_on:
+        return False
+    return dt.date.fromisoformat(auction_earliest_on) + SILENT_AFTER < today
+
+
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
     """Adds days in pound, counted as the animal page charges them, and the last day to claim before the auction
     (the day before the earliest auction).
 
-    When the earliest auction day is more than a month gone and the register records no outcome, the register
-    is silent (a historical register, or one not kept up): no days are counted and no deadline is shown.
+    When the register is silent on an entry (`register_silent`), no days are counted and no deadline is shown.
     """
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
         r["days_in_pound"] = days_in_pound(start, end)  # as charged (K s.4): a part of a day is a day
         r["last_day"] = None
-        r["register_silent"] = False
-        current = r["status"] in ("impounded", "notice_posted")
-        if current and r.get("auction_earliest_on"):
-            auction = dt.date.fromisoformat(r["auction_earliest_on"])
-            if auction + SILENT_AFTER < today:
-                r["register_silent"], r["days_in_pound"] = True, None
-            else:
-                r["last_day"] = (auction - dt.timedelta(days=1)).isoformat()
+        r["register_silent"] = register_silent(r["status"], r.get("auction_earliest_on"), today)
+        if r["register_silent"]:
+            r["days_in_pound"] = None
+        elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
+            r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
     return rows
 
 

@@ -230,6 +230,10 @@ def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
     n = one(demo_dbs[0], "SELECT impoundment_id FROM notices WHERE pound_id != '24pgs-barrackpore' LIMIT 1")
     notice = client.get(f"/animals/{n['impoundment_id']}/notice")
     assert notice.status_code == 200 and "Place where seized" in notice.text and "K s.13(1)-(2)" in notice.text
+    assert f"/animals/{n['impoundment_id']}" in parse(notice.text).links
+    in_malayalam = parse(client.get(f"/animals/{n['impoundment_id']}/notice", params={"lang": "ml"}).text).text
+    client.cookies.clear()
+    assert "(due)" not in in_malayalam and "(posted)" not in in_malayalam and "നോട്ടീസ് പതി" in in_malayalam
 
 
 def test_security_headers_and_openapi(client) -> None:
@@ -289,6 +293,24 @@ def test_a_silent_historical_register_counts_no_days(client, demo_dbs) -> None:
     assert row["register_silent"] is True and row["days_in_pound"] is None and row["last_day"] is None
     page = client.get("/", params={"pound": "24pgs-barrackpore"}).text
     assert "No outcome recorded in the register" in page
+
+
+def test_a_silent_entry_is_charged_to_its_last_day_to_claim_not_to_today(client, demo_dbs) -> None:
+    # An 1858 entry with no outcome once showed 61,688 days of feeding "to claim today" and "what to bring".
+    a = one(demo_dbs[0], "SELECT * FROM impoundments WHERE act = 'act-iii-1857' AND status = 'impounded' LIMIT 1")
+    last_day = dt.date.fromisoformat(a["auction_earliest_on"]) - dt.timedelta(days=1)
+    due = client.get(f"/api/impoundments/{a['id']}/due").json()
+    assert due["register_silent"] is True and due["on"] == last_day.isoformat()
+    assert due["days_in_pound"] == (last_day - dt.date.fromisoformat(a["brought_on"])).days
+    page = parse(client.get(f"/animals/{a['id']}").text)
+    assert page.by_id["status"] == "No outcome recorded in the register"
+    assert (
+        page.by_id["due-heading"] == f"What it cost to claim on the last day before auction ({last_day.day} Jan 1858)"
+    )
+    assert "What to bring" not in page.text and "In the pound" not in page.text
+    # asked for a day, the API still answers for that day, as for any animal
+    today = client.get(f"/api/impoundments/{a['id']}/due", params={"on": TODAY.isoformat()}).json()
+    assert today["on"] == TODAY.isoformat() and today["register_silent"] is True
 
 
 def test_the_list_counts_days_in_pound_as_the_animal_page_charges_them() -> None:

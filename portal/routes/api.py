@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
-from ..law import due_for, due_json, rulebook
+from ..law import due_for, due_json, rulebook, shown_on
 from ..render import ENV
 from ..search import parse_date, search
 
@@ -27,15 +27,19 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
     con: DbDep,
     today: TodayDep,
     version: VersionDep,
-    on: str | None = Query(None, description="YYYY-MM-DD; default today in India"),
+    on: str | None = Query(
+        None,
+        description="YYYY-MM-DD; default today in India, or the last day to claim before auction when the register "
+        "records no outcome a month after the earliest auction day (register_silent)",
+    ),
 ) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
-    day = parse_date(on[:40] if on else on, "on") or today
+    day = parse_date(on[:40] if on else on, "on") or shown_on(a, today)
     if day < dt.date.fromisoformat(a["brought_on"]):
         raise BadRequest(f"on={day.isoformat()} is before the animal was brought ({a['brought_on']})")
-    return due_json(a, due_for(a, rulebook(con, version), day))
+    return due_json(a, due_for(a, rulebook(con, version), day), today)
 
 
 @router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)")

@@ -16,9 +16,9 @@ from .. import db
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import NotFound
 from ..i18n import t
-from ..law import due_for, rulebook
+from ..law import due_for, rulebook, shown_on
 from ..render import money_text, render
-from ..search import decorate, parse_query, search
+from ..search import decorate, parse_query, register_silent, search
 
 router = APIRouter(include_in_schema=False)
 
@@ -72,7 +72,8 @@ async def animal(
 ) -> HTMLResponse:
     a = _animal(con, animal_id)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
-    due = due_for(a, rulebook(con, version), today)
+    silent = register_silent(a["status"], a["auction_earliest_on"], today)
+    due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     return render(
@@ -86,6 +87,7 @@ async def animal(
         pack=pack(a["act"]),
         last_day=last_day,
         sale=sale,
+        silent=silent,
         era_day=dt.date.fromisoformat(a["brought_on"]),
     )
 
