@@ -151,6 +151,7 @@ T: dict[str, tuple[str, str]] = {
     "printable_notice": ("Printable notice", "അച്ചടിക്കാവുന്ന നോട്ടീസ്"),
     "sale_account": ("Account of the sale", "വിൽപനയുടെ കണക്ക്"),
     "fines_and_rates": ("Fines and feeding rates in force", "പ്രാബല്യത്തിലുള്ള പിഴയും തീറ്റ നിരക്കും"),
+    "on_last_entry": ("on the register's last entry,", "രജിസ്റ്ററിലെ അവസാന എൻട്രിയുടെ തീയതിയിൽ,"),
     "animals_now": ("Animals in the pound now", "ഇപ്പോൾ പൗണ്ടിലുള്ള മൃഗങ്ങൾ"),
     "upcoming_auctions": ("Upcoming auctions", "വരാനിരിക്കുന്ന ലേലങ്ങൾ"),
     "pounds_in": ("Pounds in", "പൗണ്ടുകൾ:"),
@@ -209,6 +210,16 @@ T: dict[str, tuple[str, str]] = {
         "day, so where the animal went is not known. The figures below stop at the last day to claim before auction.",
         "ആദ്യ ലേലദിവസം കഴിഞ്ഞ് ഒരു മാസത്തിലേറെയായിട്ടും ഈ എൻട്രിക്ക് തിരികെ വാങ്ങലോ വിട്ടയക്കലോ വിൽപനയോ രജിസ്റ്ററിൽ "
         "ഇല്ല; മൃഗം എവിടെപ്പോയി എന്ന് അറിയില്ല. താഴെയുള്ള തുകകൾ ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാവുന്ന അവസാന ദിവസം വരെയുള്ളതാണ്.",
+    ),
+    "search_all": (
+        "The latest 100 are listed: search the district for all",
+        "ഏറ്റവും പുതിയ 100 എണ്ണം മാത്രം: എല്ലാം കാണാൻ ജില്ലയിൽ തിരയുക",
+    ),
+    "entry": ("entry", "എൻട്രി"),
+    "entries": ("entries", "എൻട്രികൾ"),
+    "silent_listed": (
+        "Still entered as in the pound a month after their earliest auction day: not counted as in the pound now.",
+        "ആദ്യ ലേലദിവസം കഴിഞ്ഞ് ഒരു മാസത്തിനു ശേഷവും പൗണ്ടിലുള്ളതായി രേഖയിൽ: ഇപ്പോൾ പൗണ്ടിലുള്ളവയായി എണ്ണുന്നില്ല.",
     ),
     "cost_last_day": (
         "What it cost to claim on the last day before auction",

@@ -90,6 +90,20 @@ def shown_on(imp: dict[str, Any], today: dt.date) -> dt.date:
     return today
 
 
+HISTORICAL_AFTER = dt.timedelta(days=365)
+
+
+def rates_shown_on(last_entry: str | None, today: dt.date) -> dt.date:
+    """The day a pound's list of fines and rates (K s.11(4)) is given for: today; or, for a register with no entry
+    in the last year (a historical pound), the day of its last entry, in that day's money.
+
+    ('1858-06-07', 2026-11-30) -> 1858-06-07; ('2026-11-29', 2026-11-30) -> 2026-11-30; (None, today) -> today.
+    """
+    if last_entry and dt.date.fromisoformat(last_entry) + HISTORICAL_AFTER < today:
+        return dt.date.fromisoformat(last_entry)
+    return today
+
+
 def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
     """The contract's JSON for /api/impoundments/{id}/due: exact decimal strings, never floats."""
 

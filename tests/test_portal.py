@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from ingest.build import ingest
 from ingest.normalise import head_of
 from portal.app import create_app
-from portal.search import decorate
+from portal.search import decorate, register_silent
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, make_data_dir
@@ -196,6 +196,33 @@ def test_pound_page_lists_fines_and_rates_in_force(client) -> None:
     assert "₹200.00" in page.text  # goats are not named in that notification
     assert client.get("/districts/Thrissur").status_code == 200
     assert client.get("/pounds/nope").status_code == 404
+
+
+def test_a_historical_pound_lists_its_eras_rates_and_no_animals_in_the_pound_now(client, demo_dbs) -> None:
+    # The 1858 register: its rates as on its last entry, in annas and pies (they were "₹0.06" for 1 anna, truncated,
+    # as if in force in 2026), and its 120 silent entries are not "in the pound now".
+    last = one(demo_dbs[0], "SELECT max(brought_on) AS d FROM impoundments WHERE pound_id = '24pgs-barrackpore'")["d"]
+    silent = one(demo_dbs[0], "SELECT count(*) AS n FROM impoundments WHERE pound_id = '24pgs-barrackpore'")["n"]
+    page = parse(client.get("/pounds/24pgs-barrackpore").text)
+    day = dt.date.fromisoformat(last)
+    assert f"on the register's last entry, {day.day} {day:%b} {day.year}" in page.by_id["rates-heading"]
+    assert "4 as." in page.by_id["rates"] and "6 p." in page.by_id["rates"] and "₹" not in page.by_id["rates"]
+    assert "Animals in the pound now (0)" in page.by_id["now"] and "/animals/" not in "".join(page.links)
+    assert page.by_id["silent"].startswith(f"No outcome recorded in the register: {silent} entries")
+    assert parse(client.get("/pounds").text).by_id["now-24pgs-barrackpore"] == "0"
+    # a live pound's list is today's, and its animals in the pound are listed and counted alike
+    live = parse(client.get("/pounds/tcr-corp").text)
+    assert "last entry" not in live.by_id["rates-heading"]
+    district = parse(client.get("/districts/Thrissur").text)
+    con = sqlite3.connect(demo_dbs[0])
+    entries = con.execute("SELECT status, auction_earliest_on FROM impoundments WHERE district = 'Thrissur'")
+    now = sum(s in ("impounded", "notice_posted") and not register_silent(s, a, TODAY) for s, a in entries)
+    assert now < sum(
+        1
+        for (s,) in con.execute("SELECT status FROM impoundments WHERE district = 'Thrissur'")
+        if s in ("impounded", "notice_posted")
+    )  # the demo's Thrissur has silent entries too
+    assert f"Animals in the pound now ({now})" in district.text
 
 
 def test_pound_page_counts_an_auctions_lots_in_words_that_agree(client, demo_dbs) -> None:

@@ -16,9 +16,9 @@ from .. import db
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import NotFound
 from ..i18n import t
-from ..law import due_for, rulebook, shown_on
+from ..law import due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import decorate, parse_query, register_silent, search
+from ..search import SILENT_AFTER, decorate, register_silent, search
 
 router = APIRouter(include_in_schema=False)
 
@@ -111,30 +111,43 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
     return render(request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]))
 
 
-def _pound_list(con: Any, where: str = "1", params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+def _pound_list(
+    con: Any, today: dt.date, where: str = "1", params: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """Pounds with the animals in each now; entries the register is silent on (search.register_silent) are not."""
     return db.rows(
         con,
         f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id
-                               AND i.status IN ('impounded', 'notice_posted')) AS now
+                               AND i.status IN ('impounded', 'notice_posted')
+                               AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)) AS now
                            FROM pounds p WHERE {where} ORDER BY p.district, p.name""",
-        params,
+        {"silent_before": (today - SILENT_AFTER).isoformat(), **(params or {})},
     )
 
 
 @router.get("/pounds", response_class=HTMLResponse)
 def pounds(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    return render(request, "list.html", lang, today, heading=t("pounds", lang), pounds=_pound_list(con))
+    return render(request, "list.html", lang, today, heading=t("pounds", lang), pounds=_pound_list(con, today))
 
 
 @router.get("/districts/{district}", response_class=HTMLResponse)
 def district(request: Request, district: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    ps = _pound_list(con, "p.district = ?", (district,))
+    ps = _pound_list(con, today, "p.district = :district", {"district": district})
     if not ps:
         raise NotFound(f"No pound is listed in a district called '{district[:80]}'.")
-    query = parse_query(district=district)
-    rows, _ = search(con, query, today, limit=100)
-    rows = [r for r in rows if r["status"] in ("impounded", "notice_posted")]
-    return render(request, "list.html", lang, today, heading=district, pounds=ps, rows=rows)
+    rows = decorate(
+        db.rows(
+            con,
+            """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+               WHERE i.district = :district AND i.status IN ('impounded', 'notice_posted')
+                 AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)
+               ORDER BY i.brought_at DESC LIMIT 100""",
+            {"district": district, "silent_before": (today - SILENT_AFTER).isoformat()},
+        ),
+        today,
+    )
+    now = sum(p["now"] for p in ps)  # the latest 100 are listed; the rest by a search of the district
+    return render(request, "list.html", lang, today, heading=district, pounds=ps, rows=rows, now=now)
 
 
 @router.get("/pounds/{pound_id}", response_class=HTMLResponse)
@@ -146,23 +159,25 @@ def pound_page(
         raise NotFound(f"No pound has the id '{pound_id[:80]}'.")
     pk = pack(p["act"])
     book = rulebook(con, version)
+    (last_entry,) = con.execute("SELECT max(brought_on) FROM impoundments WHERE pound_id = ?", (pound_id,)).fetchone()
+    on = rates_shown_on(last_entry, today)
     rates = []
     for kind in SPECIES:  # K s.11(4): the list of fines and feeding rates every pound must display
-        fine = book.fine_scale(pk.id, p["local_authority"], kind, today)
-        feed = book.feeding_rate(pk.id, p["local_authority"], kind, today)
+        fine = book.fine_scale(pk.id, p["local_authority"], kind, on)
+        feed = book.feeding_rate(pk.id, p["local_authority"], kind, on)
         if not (fine or feed):
             continue
-        mult = book.habitual_multiplier(pk, p["local_authority"], kind, today)
-        fine_text = money_text(fine.amount * mult, today) if fine else None
+        mult = book.habitual_multiplier(pk, p["local_authority"], kind, on)
+        fine_text = money_text(fine.amount * mult, on) if fine else None
         if fine and mult > 1:  # a notified habitual-trespass area: the doubled fine is the one in force
-            fine_text = f"{fine_text} ({money_text(fine.amount, today)} × {mult}, {pk.sections.get('habitual', '')})"
+            fine_text = f"{fine_text} ({money_text(fine.amount, on)} × {mult}, {pk.sections.get('habitual', '')})"
         rates.append({
             "species": kind,
             "fine": fine_text,
-            "feeding": money_text(feed.amount, today) if feed else None,
+            "feeding": money_text(feed.amount, on) if feed else None,
             "basis": "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r),
         })  # fmt: skip
-    rows = decorate(
+    entries = decorate(
         db.rows(
             con,
             """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
@@ -172,12 +187,26 @@ def pound_page(
         ),
         today,
     )
+    rows = [r for r in entries if not r["register_silent"]]
+    silent = len(entries) - len(rows)  # counted, and searchable, but not "in the pound now"
     auctions = db.rows(
         con,
         "SELECT * FROM auctions WHERE pound_id = ? AND auction_date >= ? AND status != 'held' ORDER BY auction_date",
         (pound_id, today.isoformat()),
     )
-    return render(request, "pound.html", lang, today, pound=p, pack=pk, rates=rates, rows=rows, auctions=auctions)
+    return render(
+        request,
+        "pound.html",
+        lang,
+        today,
+        pound=p,
+        pack=pk,
+        rates=rates,
+        rates_on=on,
+        rows=rows,
+        silent=silent,
+        auctions=auctions,
+    )
 
 
 @router.get("/feeds", response_class=HTMLResponse)
