@@ -452,6 +452,30 @@ COLOURS = (
 _COLOUR = re.compile(rf"^\s*((?:{COLOURS})(?:\s*(?:and|&)\s*(?:{COLOURS}))?)\b", re.I)
 
 
+# Colours and marks as an owner may write them, in English, Malayalam or its transliteration. Registers keep the
+# words they were written in; a search for one word of a group finds the others (portal.search).
+DESCRIPTION_WORDS = [
+    "black കറുത്ത കറുപ്പ് karutha karuppu",
+    "white വെളുത്ത വെള്ള വെളുപ്പ് velutha vella",
+    "red ചുവന്ന ചുവപ്പ് chuvanna chuvappu",
+    "brown തവിട്ട് തവിട്ടു thavittu",
+    "grey gray ചാര ചാരനിറം chara",
+    "spotted spots പുള്ളി പുള്ളിയുള്ള pulli",
+    "horn horns കൊമ്പ് kombu",
+    "broken ഒടിഞ്ഞ ഒടിഞ്ഞത് odinja",
+    "tail വാൽ vaal",
+    "short ചെറിയ ചെറുത് cheriya",
+    "bell മണി mani",
+    "neck കഴുത്ത് കഴുത്തിൽ kazhuthu",
+    "left ഇടത് ഇടത്തെ idathu",
+    "right വലത് വലത്തെ valathu",
+    "ear ചെവി chevi",
+    "eye കണ്ണ് kannu",
+    "rope കയർ kayar",
+]
+SAME_WORD: dict[str, tuple[str, ...]] = {w: tuple(g.split()) for g in DESCRIPTION_WORDS for w in g.split()}
+
+
 def colour_of(description: str) -> str | None:
     """'black and white, short tail' -> 'black and white'; 'short tail' -> None."""
     m = _COLOUR.match(description or "")

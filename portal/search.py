@@ -10,7 +10,7 @@ from typing import Any
 
 from ingest.errors import RecordRejected
 from ingest.law.clock import days_in_pound
-from ingest.normalise import SPECIES, species_of
+from ingest.normalise import SAME_WORD, SPECIES, species_of
 
 from .errors import BadRequest
 
@@ -91,12 +91,18 @@ def fts_expression(words: list[str]) -> str:
     return " ".join('"' + w.replace('"', '""') + '"' for w in words)
 
 
+def fts_word(word: str) -> str:
+    """One search word, with its other languages: 'കറുത്ത' -> '("black" OR "കറുത്ത" OR ... )'; 'socks' -> '"socks"'."""
+    same = SAME_WORD.get(word)
+    return "(" + " OR ".join(fts_expression([w]) for w in same) + ")" if same else fts_expression([word])
+
+
 def where_clause(query: Query) -> tuple[str, list[Any]]:
     """SQL over impoundments `i`. With words or tags, the kind, district and pound go into the full-text match as
     well, so the index intersects them (milliseconds at a million rows, where checking each word's matches
     against the filters took a second); the plain SQL filters then re-check them exactly."""
     clauses, params = [], []
-    terms = [fts_expression([w]) for w in query.words]
+    terms = [fts_word(w) for w in query.words]
     terms += ["ear_tags : " + fts_expression([tag]) for tag in query.tags]
     if terms:
         for column, value in (("species", query.species), ("district", query.district), ("pound_id", query.pound)):

@@ -81,6 +81,19 @@ def test_home_searches_and_links_a_feed(client) -> None:
         assert f"/animals/{row['id']}" in page.links
 
 
+def test_an_owner_searches_in_either_language(client, sample_dbs) -> None:
+    # "കറുത്ത പശു" is "black cow": Malayalam colour words find registers written in English...
+    black_cow = client.get("/api/impoundments", params={"q": "black cow", "limit": 500}).json()
+    in_malayalam = client.get("/api/impoundments", params={"q": "കറുത്ത പശു", "limit": 500}).json()
+    transliterated = client.get("/api/impoundments", params={"q": "karutha pashu", "limit": 500}).json()
+    assert black_cow["total"] > 0 and black_cow == in_malayalam == transliterated
+    # ...and English words find marks a register wrote in Malayalam ("കഴുത്തിൽ മണി", a bell on the neck).
+    with TestClient(create_app(Settings(database=sample_dbs[0], today=TODAY))) as sample:
+        bell = sample.get("/api/impoundments", params={"q": "bell", "pound": "pkd-chittur", "limit": 500}).json()
+    assert any("മണി" in r["description"] for r in bell["rows"])
+    assert all("bell" in r["description"] or "മണി" in r["description"] for r in bell["rows"])
+
+
 def test_ear_tag_finds_exactly_its_animal(client, demo_dbs) -> None:
     a = one(demo_dbs[0], "SELECT id, ear_tags FROM impoundments WHERE ear_tags LIKE 'KL-%' LIMIT 1")
     api = client.get("/api/impoundments", params={"q": a["ear_tags"].split()[0]}).json()
