@@ -121,7 +121,20 @@ def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
         mine = [silent for p, _, silent in current if p == pound_id]
         assert (r["entries"], r["no_outcome_recorded"]) == (mine.count(0), mine.count(1))
     assert rows["24pgs-barrackpore"]["entries"] == 0 < rows["24pgs-barrackpore"]["no_outcome_recorded"]  # 1850s
-    assert all(isinstance(r["longest_days"], int) for r in query(client, "days_in_pound_by_pound"))
+    days = query(client, "days_in_pound_by_pound")
+    assert all(isinstance(r["longest_days"], int) for r in days)
+    # silent entries are not "in the pound" for months: counted apart, and left out of the days
+    by_pound = {r["pound_id"]: r for r in days}
+    for pound_id, r in rows.items():
+        if pound_id in by_pound:
+            assert by_pound[pound_id]["no_outcome_recorded"] == r["no_outcome_recorded"]
+    worst = max(days, key=lambda r: r["longest_days"])
+    (longest,) = con.execute(
+        """SELECT max(coalesce(days_in_pound, julianday(?) - julianday(brought_on))) FROM impoundments
+           WHERE pound_id = ? AND NOT (status IN ('impounded', 'notice_posted') AND auction_earliest_on < ?)""",
+        (TODAY.isoformat(), worst["pound_id"], silent_from),
+    ).fetchone()
+    assert worst["longest_days"] == int(longest)
     week = query(client, "notices_due_this_week")
     assert week and all(TODAY.isoformat() <= r["notice_day"] <= (TODAY + dt.timedelta(7)).isoformat() for r in week)
 
