@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import db
-from .datasette_app import PREFIX, StripPrefix, make_datasette
+from .datasette_app import PREFIX, OneFacetEach, StripPrefix, make_datasette
 from .deps import lang_of
 from .errors import BadRequest, PortalError, Problem
 from .i18n import t
@@ -166,7 +166,11 @@ class Pinfold:
                     retire = threading.Timer(60, current[2].executor.shutdown, kwargs={"wait": False})
                     retire.daemon = True
                     retire.start()
-                self._datasette = current = (version, SecurityHeaders(StripPrefix(ds.app()), csp=False), ds)
+                self._datasette = current = (
+                    version,
+                    SecurityHeaders(StripPrefix(OneFacetEach(ds.app(), ds.metadata())), csp=False),
+                    ds,
+                )
         return current[1]
 
 

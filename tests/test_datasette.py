@@ -149,6 +149,16 @@ def test_fine_scales_in_force_on_a_date(client) -> None:
     assert any(r["act"] == "kerala-1961" for r in modern)
 
 
+def test_a_default_facet_asked_for_again_is_shown_once(client) -> None:
+    # Datasette's column menu offers "Facet by this" on a default facet (simonw/datasette#1469); it was listed twice.
+    r = client.get("/data/pounds/impoundments", params={"_facet": ["species", "colour"], "status": "sold"})
+    assert r.status_code == 200 and str(r.url).endswith("/data/pounds/impoundments?_facet=colour&status=sold")
+    assert r.text.count('class="facet-info facet-pounds-impoundments-species"') == 1
+    assert r.text.count('class="facet-info facet-pounds-impoundments-colour"') == 1
+    as_json = client.get("/data/pounds/impoundments.json", params={"_facet": "species"}, follow_redirects=False)
+    assert as_json.status_code == 200 and "species" in as_json.json()["facet_results"]
+
+
 def test_search_finds_a_cow_by_a_word_of_its_marks(client) -> None:
     r = client.get("/data/pounds/impoundments.json", params={"_search": "socks", "_shape": "array", "species": "cow"})
     rows = r.json()
