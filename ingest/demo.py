@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import OutputError
+from .normalise import species_of
 
 REPO_RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 
@@ -457,6 +458,21 @@ MARKS = [
     "horns painted red",
     "nose rope, no tag",
 ]
+_MAMMAL = ["white patch on forehead", "short tail", "cut on left ear", "white socks on hind legs", "blind in left eye"]
+# Marks each kind can carry (no horns on a hen): a drawn mark a kind cannot carry is swapped for one it can, by the
+# same draw, so a seed's data set changes in these words only.
+MARKS_FOR = {
+    "calf": [*_MAMMAL, "bell on neck", "rope halter", "nose rope, no tag"],
+    "goat": [*_MAMMAL, "left horn broken", "bell on neck", "horns painted red"],
+    "sheep": [*_MAMMAL, "left horn broken", "bell on neck", "horns painted red"],
+    "pig": _MAMMAL,
+    "horse": [*_MAMMAL, "rope halter", "brand mark on right flank"],
+    "pony": [*_MAMMAL, "rope halter", "brand mark on right flank"],
+    "mule": [*_MAMMAL, "rope halter", "brand mark on right flank"],
+    "ass": [*_MAMMAL, "rope halter", "brand mark on right flank"],
+    "elephant": ["left tusk broken", "chain on left foreleg", "cut on left ear", "blind in left eye"],
+    "fowl": ["clipped wings", "ring on left leg", "short tail", "blind in left eye"],
+}
 # kind as written -> weight. The ingest maps every one of these onto the contract's vocabulary.
 KINDS = {
     "cow": 30,
@@ -515,10 +531,17 @@ class Demo:
         table = ML_KINDS if malayalam else KINDS
         return self.rng.choices(list(table), weights=list(table.values()))[0]
 
-    def description(self) -> str:
+    def description(self, kind: str) -> str:
+        """'hen' -> 'black, clipped wings' (a mark the kind can carry), sometimes with an ear tag or Pashu Aadhaar."""
         r = self.rng
-        desc = f"{r.choice(COLOURS)}, {r.choice(MARKS)}"
+        colour, mark = r.choice(COLOURS), r.choice(MARKS)
+        fits = MARKS_FOR.get(species_of(kind), MARKS)
+        if mark not in fits:
+            mark = fits[MARKS.index(mark) % len(fits)]
+        desc = f"{colour}, {mark}"
         x = r.random()
+        if species_of(kind) in ("fowl", "elephant"):  # ear tags and Pashu Aadhaar are for farm livestock
+            return desc
         if x < 0.08:
             desc += f", ear tag KL-{r.randint(1, 14):02d}-{r.randint(1000, 9999)}"
         elif x < 0.11:
@@ -536,9 +559,9 @@ class Demo:
         e: dict[str, Any] = {
             "no": n,
             "brought": brought,
-            "kind": self.kind(malayalam),
+            "kind": (kind := self.kind(malayalam)),
             "count": r.choices([1, 2, 3, 4, 6], [60, 20, 10, 6, 4])[0],
-            "description": self.description(),
+            "description": self.description(kind),
             "place": r.choice(PLACES),
             "seizer": self.person(),
             "seizer_res": r.choice(PLACES),
@@ -819,7 +842,7 @@ def write_historical(path: Path, demo: Demo, rows: int) -> int:
                     i,
                     date,
                     f"{count} {kind}",
-                    demo.description().split(", ear")[0],
+                    demo.description(kind).split(", ear")[0],
                     demo.rng.choice(["Howrah", "Baraset", "Dum Dum", "Barrackpore"]),
                     f"{demo.rng.choice(['Nobin', 'Jadu', 'Gopal'])} {demo.rng.choice(['Ghose', 'Dutt', 'Mitter'])}, Burdwan",
                     "Unknown",

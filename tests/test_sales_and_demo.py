@@ -64,6 +64,13 @@ def test_demo_is_deterministic_for_a_seed(tmp_path: Path) -> None:
 
 def test_demo_fills_what_the_law_produces(demo_dbs: tuple[Path, Path]) -> None:
     con = sqlite3.connect(demo_dbs[0])
+    # marks a kind can carry: no horns or nose rope on a hen, no horns on a pig (the demo once wrote "fowl, horns
+    # painted red")
+    wrong = """SELECT count(*) FROM impoundments WHERE (species = 'fowl' AND (description LIKE '%horn%'
+                   OR description LIKE '%rope%' OR description LIKE '%socks%' OR description LIKE '%ear%'))
+               OR (species IN ('pig', 'horse', 'ass', 'calf') AND description LIKE '%horn%')"""
+    assert con.execute(wrong).fetchone()[0] == 0
+    assert con.execute("SELECT count(*) FROM impoundments WHERE species IN ('fowl', 'pig')").fetchone()[0] > 5
     for table in ("fine_scales", "feeding_rates", "notices", "auctions", "auction_lots", "sales", "habitual_areas"):
         assert con.execute(f"SELECT count(*) FROM {table}").fetchone()[0] > 0, table
     statuses = {s for (s,) in con.execute("SELECT DISTINCT status FROM impoundments")}
