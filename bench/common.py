@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -27,10 +28,22 @@ end
 """
 
 
+def ingest_version() -> str:
+    """A digest of the ingest's source (code, rule packs): data and database built by other code are built again."""
+    h = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent / "ingest"
+    for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
+        h.update(f.relative_to(root).as_posix().encode() + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def built_database(n: int, out: Path) -> Path:
-    """out/serve-N/pinfold.db from `pinfold demo-data --rows N`, built once and reused."""
+    """out/serve-N/pinfold.db from `pinfold demo-data --rows N`, built once and reused while the ingest is unchanged
+    (a database from an older ingest would carry its views and texts: the schema's feed views are SQL)."""
     folder = out / f"serve-{n}"
-    db = folder / "pinfold.db"
+    db, stamp = folder / "pinfold.db", folder / "ingest-version"
+    if db.exists() and (not stamp.exists() or stamp.read_text() != ingest_version()):
+        shutil.rmtree(folder)
     if not db.exists():
         data = folder / "data"
         if not (data / "pounds.csv").exists():
@@ -38,6 +51,7 @@ def built_database(n: int, out: Path) -> Path:
                            check=True, stdout=subprocess.DEVNULL)  # fmt: skip
         subprocess.run([str(BIN / "pinfold"), "ingest", str(data), "--db", str(db), "--private-db",
                         str(folder / "private.db")], check=True)  # fmt: skip
+        stamp.write_text(ingest_version())
     return db
 
 
