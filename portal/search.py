@@ -132,6 +132,14 @@ SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought
 
 
 SILENT_AFTER = dt.timedelta(days=30)
+# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today).
+IN_POUND_NOW = """i.status IN ('impounded', 'notice_posted')
+    AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)"""
+
+
+def silent_before(today: dt.date) -> str:
+    """The earliest auction day before which an entry still "in the pound" is silence: 2026-11-30 -> '2026-10-31'."""
+    return (today - SILENT_AFTER).isoformat()
 
 
 def register_silent(status: str, auction_earliest_on: str | None, today: dt.date) -> bool:

@@ -18,7 +18,7 @@ from ..errors import NotFound
 from ..i18n import t
 from ..law import due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import SILENT_AFTER, decorate, register_silent, search
+from ..search import IN_POUND_NOW, decorate, register_silent, search, silent_before
 
 router = APIRouter(include_in_schema=False)
 
@@ -117,11 +117,9 @@ def _pound_list(
     """Pounds with the animals in each now; entries the register is silent on (search.register_silent) are not."""
     return db.rows(
         con,
-        f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id
-                               AND i.status IN ('impounded', 'notice_posted')
-                               AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)) AS now
-                           FROM pounds p WHERE {where} ORDER BY p.district, p.name""",
-        {"silent_before": (today - SILENT_AFTER).isoformat(), **(params or {})},
+        f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id AND {IN_POUND_NOW}) AS now
+            FROM pounds p WHERE {where} ORDER BY p.district, p.name""",
+        {"silent_before": silent_before(today), **(params or {})},
     )
 
 
@@ -138,11 +136,9 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
     rows = decorate(
         db.rows(
             con,
-            """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
-               WHERE i.district = :district AND i.status IN ('impounded', 'notice_posted')
-                 AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)
-               ORDER BY i.brought_at DESC LIMIT 100""",
-            {"district": district, "silent_before": (today - SILENT_AFTER).isoformat()},
+            f"""SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+                WHERE i.district = :district AND {IN_POUND_NOW} ORDER BY i.brought_at DESC LIMIT 100""",
+            {"district": district, "silent_before": silent_before(today)},
         ),
         today,
     )
@@ -159,8 +155,10 @@ def pound_page(
         raise NotFound(f"No pound has the id '{pound_id[:80]}'.")
     pk = pack(p["act"])
     book = rulebook(con, version)
-    (last_entry,) = con.execute("SELECT max(brought_on) FROM impoundments WHERE pound_id = ?", (pound_id,)).fetchone()
-    on = rates_shown_on(last_entry, today)
+    last_entry = db.one(
+        con, "SELECT substr(max(brought_at), 1, 10) AS d FROM impoundments WHERE pound_id = ?", (pound_id,)
+    )
+    on = rates_shown_on(last_entry["d"] if last_entry else None, today)
     rates = []
     for kind in SPECIES:  # K s.11(4): the list of fines and feeding rates every pound must display
         fine = book.fine_scale(pk.id, p["local_authority"], kind, on)
