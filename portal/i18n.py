@@ -162,6 +162,27 @@ T: dict[str, tuple[str, str]] = {
     ),
     "open_data": ("Open data: tables, SQL, CSV and JSON", "ഓപ്പൺ ഡാറ്റ: പട്ടികകൾ, SQL, CSV, JSON"),
     "feeds": ("Feeds and calendar", "ഫീഡുകളും കലണ്ടറും"),
+    "feeds_intro": (
+        "Follow new impoundments, notices and auctions in a feed reader, or auctions in your calendar. To follow a "
+        "search of your own (a kind, a colour, a mark, a place), search first, then use the link under the results.",
+        "പുതിയ പിടിച്ചുകെട്ടലുകളും നോട്ടീസുകളും ലേലങ്ങളും ഫീഡ് റീഡറിലും ലേലങ്ങൾ കലണ്ടറിലും അറിയാം. സ്വന്തം തിരച്ചിൽ "
+        "(ഇനം, നിറം, അടയാളം, സ്ഥലം) പിന്തുടരാൻ ആദ്യം തിരയുക, പിന്നെ ഫലങ്ങൾക്കു താഴെയുള്ള ലിങ്ക് ഉപയോഗിക്കുക.",
+    ),
+    "feeds_impounded": ("Animals impounded", "പിടിച്ചുകെട്ടിയ മൃഗങ്ങൾ"),
+    "feeds_notices": ("Notices of unclaimed animals", "ആരും തിരികെ വാങ്ങാത്തവയുടെ നോട്ടീസുകൾ"),
+    "feeds_auctions": ("Auctions", "ലേലങ്ങൾ"),
+    "everywhere": ("Every pound", "എല്ലാ പൗണ്ടുകളും"),
+    "calendar_howto": (
+        "To see auctions in a phone's or computer's calendar, subscribe to an iCalendar address rather than "
+        "downloading it, so new auctions appear by themselves (Google Calendar: Other calendars, From URL).",
+        "ലേലങ്ങൾ ഫോണിലെയോ കമ്പ്യൂട്ടറിലെയോ കലണ്ടറിൽ കാണാൻ iCalendar വിലാസം ഡൗൺലോഡ് ചെയ്യാതെ സബ്സ്ക്രൈബ് ചെയ്യുക; "
+        "പുതിയ ലേലങ്ങൾ തനിയെ വരും (Google Calendar: Other calendars, From URL).",
+    ),
+    "feeds_filters": (
+        "Every feed and the calendar take the search's filters",
+        "എല്ലാ ഫീഡുകളും കലണ്ടറും തിരച്ചിലിന്റെ ഫിൽട്ടറുകൾ സ്വീകരിക്കും",
+    ),
+    "tag": ("Tag", "ടാഗ്"),
     "act": ("Act", "നിയമം"),
     "in_force_from": ("in force from", "മുതൽ പ്രാബല്യം"),
     "basis": ("Basis", "അടിസ്ഥാനം"),

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlencode
 from xml.etree import ElementTree
 
 import pytest
@@ -319,6 +320,20 @@ def test_the_site_icon_is_found_where_browsers_look(client) -> None:
     r = client.get("/favicon.ico", follow_redirects=True)
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml") and b"<svg" in r.content
     assert '<link rel="icon" href="/static/favicon.svg"' in client.get("/").text
+
+
+def test_the_feeds_page_offers_every_district_its_feeds_and_calendar(client, demo_dbs) -> None:
+    page = parse(client.get("/feeds").text)
+    districts = [d for (d,) in sqlite3.connect(demo_dbs[0]).execute("SELECT DISTINCT district FROM pounds")]
+    for d in districts:
+        q = urlencode({"district": d})
+        assert {f"/feeds/impounded.rss?{q}", f"/feeds/notices.atom?{q}", f"/calendar/auctions.ics?{q}"} <= set(
+            page.links
+        )
+    assert client.get("/calendar/auctions.ics", params={"district": districts[0]}).status_code == 200
+    in_malayalam = parse(client.get("/feeds", params={"lang": "ml"}).text).text
+    client.cookies.clear()
+    assert "Follow new impoundments" not in in_malayalam and "ലേലങ്ങൾ" in in_malayalam
 
 
 def test_healthz(client) -> None:

@@ -208,8 +208,8 @@ def pound_page(
 
 
 @router.get("/feeds", response_class=HTMLResponse)
-def feeds_index(request: Request, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    return render(request, "feeds.html", lang, today)
+def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    return render(request, "feeds.html", lang, today, districts=db.districts(con))
 
 
 @router.get("/favicon.ico", include_in_schema=False)
