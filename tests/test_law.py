@@ -183,6 +183,10 @@ def test_money_notations_parse_exactly(text: str, rupees: str) -> None:
 def test_money_display_by_era() -> None:
     assert Money.of(2500).display(D(2025, 1, 1)) == "₹2,500.00"
     assert Money.of(2, annas=4).display(D(1858, 1, 1)) == "Rs 2 4 as."
+    # never rounded: a part of a paisa or of a pie is written out, as decimal_str writes it (it read "₹0.12")
+    assert Money.of("0.125").display(D(2025, 1, 1)) == "₹0.125" and Money.of("1234.125").display(None) == "₹1,234.125"
+    assert Money(Fraction(1, 384)).display(D(1858, 1, 1)) == "1/2 p."
+    assert Money(Fraction(193, 384)).display(D(1858, 1, 1)) == "8 as. 1/2 p."
     assert Money.annas(4).minor_units(D(1858, 1, 1)) == (48, "pie")
     assert Money.of("12.50").minor_units(D(2025, 1, 1)) == (1250, "paisa")
     with pytest.raises(TypeError):

@@ -64,22 +64,30 @@ class Money:
         return _minor_units(r.numerator, r.denominator, on is not None and on < DECIMALISATION)
 
     def display(self, on: dt.date | None) -> str:
-        """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after."""
+        """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after.
+
+        Never rounded: a part of the era's smallest coin is written out (Money.of('0.125') -> '₹0.125' after 1957,
+        1/384 rupee -> '1/2 p.' before), as decimal_str does.
+        """
         if on is not None and on < DECIMALISATION:
             total_pies = self.rupees * 192
             pies_int = total_pies.numerator // total_pies.denominator
+            part = total_pies - pies_int
             rs, rem = divmod(pies_int, 192)
             annas, pies = divmod(rem, 12)
             parts = []
             if rs:
                 parts.append(f"Rs {rs}")
-            if annas or (rs == 0 and pies == 0):
+            if annas or (rs == 0 and pies == 0 and not part):
                 parts.append(f"{annas} as.")
-            if pies:
-                parts.append(f"{pies} p.")
+            if pies or part:
+                parts.append(" ".join(x for x in (str(pies) if pies else "", str(part) if part else "") if x) + " p.")
             return " ".join(parts)
         paise = self.rupees * 100
         p = paise.numerator // paise.denominator
+        if paise.denominator != 1:  # a part of a paisa: the exact decimal (or fraction), grouped as rupees are
+            whole, _, rest = self.decimal_str().partition(".")
+            return f"₹{int(whole):,}.{rest}" if "/" not in whole else f"₹{self.decimal_str()}"
         return f"₹{p // 100:,}.{p % 100:02d}"
 
 
