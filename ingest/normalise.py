@@ -175,6 +175,7 @@ _NUMBER_WORDS = {
     for w in ws.split()
 }
 _INT = re.compile(r"^[-+−]?\d+(?:\.0+)?$")
+_MULTIPLES = {"pair": 2, "pairs": 2, "ജോടി": 2, "ജോഡി": 2, "dozen": 12, "dozens": 12}
 
 
 @lru_cache(maxsize=1024)
@@ -219,6 +220,13 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
     count = count_of(first)
     if count is None:
         rest = s
+    else:  # 'a pair of bullocks' -> 2; 'two pairs of' -> 4; 'one dozen fowls' -> 12; 'pair of oxen' -> 2
+        word, _, after = rest.partition(" ")
+        times = _MULTIPLES.get(word.lower())
+        if times and first.lower() not in _MULTIPLES:
+            count, rest = count * times, after
+        if rest.lower().startswith("of "):
+            rest = rest[3:]
     m = _SEP.search(rest)
     if m:
         kind, desc = rest[: m.start()], rest[m.end() :]
@@ -239,27 +247,42 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
 
 # --- dates and hours ------------------------------------------------------------------------------
 
+# Malayalam month names as the portal writes them (portal.i18n), then other spellings and short forms registers use.
+ML_MONTHS = [
+    "ജനുവരി",
+    "ഫെബ്രുവരി",
+    "മാർച്ച്",
+    "ഏപ്രിൽ",
+    "മേയ്",
+    "ജൂൺ",
+    "ജൂലൈ",
+    "ഓഗസ്റ്റ്",
+    "സെപ്റ്റംബർ",
+    "ഒക്ടോബർ",
+    "നവംബർ",
+    "ഡിസംബർ",
+]
 MONTHS = {
     m: i
     for i, names in enumerate(
         [
-            "jan january",
-            "feb february",
-            "mar march",
-            "apr april",
-            "may",
-            "jun june",
-            "jul july",
-            "aug august",
-            "sep sept september",
-            "oct october",
-            "nov november",
-            "dec december",
+            "jan january ജനു",
+            "feb february ഫെബ്രു",
+            "mar march മാർ",
+            "apr april ഏപ്രി",
+            "may മെയ് മേയ",
+            "jun june ജൂൺ",
+            "jul july ജൂലായ്",
+            "aug august ആഗസ്റ്റ് ഓഗ ആഗ",
+            "sep sept september സെപ്തംബർ സെപ്റ്റ സെപ്",
+            "oct october ഒക്ടോ",
+            "nov november നവം",
+            "dec december ഡിസം",
         ],
         start=1,
     )
     for m in names.split()
-}
+} | {name: i for i, name in enumerate(ML_MONTHS, start=1)}
 
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
@@ -270,23 +293,52 @@ _ISO = re.compile(
     r"(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
 )
 _DMY = re.compile(r"^(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4}|\d{2})(?:[\s,T]+(?P<t>.+))?$")
+_MON = r"(?P<mon>[a-z\u0D00-\u0D7F]+)"  # Malayalam vowel signs and viramas are letters here, though not \w
 _D_MON_Y = re.compile(
-    r"^(?P<d>\d{1,2})(?:st|nd|rd|th)?[\s\-]+(?P<mon>[a-z]+)\.?,?[\s\-]+(?P<y>\d{4})(?:[\s,]+(?P<t>.+))?$",
+    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+{_MON}\.?,?[\s\-]+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$",
     re.I,
 )
-_MON_D_Y = re.compile(
-    r"^(?P<mon>[a-z]+)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<y>\d{4})(?:[\s,]+(?P<t>.+))?$", re.I
-)
+_MON_D_Y = re.compile(rf"^{_MON}\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I)
+# Year first with the month's name, as Malayalam is often written: '2025 നവംബർ 3' (never ambiguous: a name).
+_Y_MON_D = re.compile(rf"^(?P<y>\d{{4}})[\s\-]+{_MON}\.?[\s\-]+(?P<d>\d{{1,2}})(?:-?ന്)?(?:[\s,]+(?P<t>.+))?$", re.I)
 
 
 class BadDate(RecordRejected):
     pass
 
 
+# The part of the day a Malayalam register writes before an hour ('ഉച്ചയ്ക്ക് 2 മണി', 2 in the afternoon).
+_ML_DAY_PARTS = {
+    "പുലർച്ചെ": "am",  # before dawn
+    "രാവിലെ": "am",  # morning
+    "ഉച്ചയ്ക്ക്": "pm",  # noon, early afternoon
+    "ഉച്ചക്ക്": "pm",
+    "ഉച്ചകഴിഞ്ഞ്": "pm",
+    "ഉച്ചതിരിഞ്ഞ്": "pm",
+    "വൈകിട്ട്": "pm",  # evening
+    "വൈകുന്നേരം": "pm",
+    "സന്ധ്യയ്ക്ക്": "pm",
+    "രാത്രി": "night",
+}
+_ML_HOUR = re.compile(r"^(?P<part>[\u0D00-\u0D7F]+)\s+(?P<h>\d{1,2}(?:[.:]\d{2})?)\s*(?:മണി(?:ക്ക്)?)?$")
+
+
+def _malayalam_hour(s: str) -> str:
+    """'ഉച്ചയ്ക്ക് 2 മണി' -> '2 pm'; 'രാവിലെ 10.30' -> '10.30 am'; 'രാത്രി 9 മണി' -> '9 pm'; other text as is."""
+    m = _ML_HOUR.match(s)
+    part = _ML_DAY_PARTS.get(m["part"]) if m else None
+    if not m or not part:
+        return s
+    if part == "night":  # 9 at night is 21:00; 12 or 2 at night is after midnight
+        h = int(re.split(r"[.:]", m["h"])[0])
+        part = "am" if h == 12 or h < 5 else "pm"
+    return f"{m['h']} {part}"
+
+
 @lru_cache(maxsize=4096)
 def parse_time(text: str) -> dt.time:
-    """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00."""
-    s = str(text).strip().lower().replace("at ", "")
+    """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00; 'ഉച്ചയ്ക്ക് 2 മണി' -> 14:00."""
+    s = _malayalam_hour(str(text).strip().lower().replace("at ", ""))
     if s in ("noon", "12 noon"):
         return dt.time(12, 0)
     m = _TIME_RE.match(s)
@@ -347,7 +399,7 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
             )
             moment = moment.replace(tzinfo=dt.timezone(offset)).astimezone(IST).replace(tzinfo=None)
         return moment.date(), moment.time()
-    for rx in (_DMY, _D_MON_Y, _MON_D_Y):
+    for rx in (_DMY, _D_MON_Y, _MON_D_Y, _Y_MON_D):
         m = rx.match(s)
         if not m:
             continue

@@ -4,24 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ingest.normalise import head_of
+from ingest.normalise import ML_MONTHS, head_of
 
 LANGS = ("en", "ml")
 
-ML_MONTHS = [
-    "ജനുവരി",
-    "ഫെബ്രുവരി",
-    "മാർച്ച്",
-    "ഏപ്രിൽ",
-    "മേയ്",
-    "ജൂൺ",
-    "ജൂലൈ",
-    "ഓഗസ്റ്റ്",
-    "സെപ്റ്റംബർ",
-    "ഒക്ടോബർ",
-    "നവംബർ",
-    "ഡിസംബർ",
-]
 EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 SPECIES_ML = {

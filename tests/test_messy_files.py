@@ -64,6 +64,28 @@ def test_malayalam_headers_kinds_and_unknown_owner(tmp_path: Path) -> None:
     assert "not cattle" in rejects[5]
 
 
+def test_malayalam_month_names_and_parts_of_the_day(tmp_path: Path) -> None:
+    # '3 നവംബർ 2025' with 'ഉച്ചയ്ക്ക് 2 മണി' (2 in the afternoon); short forms, year first, Malayalam digits
+    imps, rejects, _ = run(tmp_path, "malayalam-dates.csv")
+    got = {r: imps[r]["brought_at"] for r in imps}
+    assert got == {
+        2: "2025-11-03T14:00",
+        3: "2025-11-04T10:30",
+        4: "2025-12-05T21:00",  # രാത്രി 9 മണി: nine at night
+        5: "2025-12-06T17:15",  # വൈകിട്ട്: evening
+    }
+    assert "could not be read" in rejects[6]  # 'നവമ്പ' is no month: a reject with the date as written, not a guess
+
+
+def test_pairs_and_dozens(tmp_path: Path) -> None:
+    imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
+    assert not rejects
+    assert [(imps[r]["head_count"], imps[r]["species"]) for r in (2, 3, 4, 5)] == [
+        (2, "bullock"), (4, "ox"), (12, "fowl"), (2, "bull")
+    ]  # fmt: skip
+    assert (imps[2]["description"], imps[3]["description"]) == ("white", "brown")
+
+
 def test_every_date_form_of_the_contract(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "dates.csv")
     got = {r: imps[r]["brought_at"] for r in imps}
