@@ -178,10 +178,17 @@ _INT = re.compile(r"^[-+−]?\d+(?:\.0+)?$")
 _MULTIPLES = {"pair": 2, "pairs": 2, "ജോടി": 2, "ജോഡി": 2, "dozen": 12, "dozens": 12}
 
 
+# What a count cell adds after the number: '2 Nos.', '3 head', '2 (two)'.
+_COUNT_UNIT = re.compile(r"^(?P<n>\S+)\s*(?:nos?\.?|numbers?|heads?|animals?|\([a-z\u0D00-\u0D7F ]+\))$")
+
+
 @lru_cache(maxsize=1024)
 def count_of(text: str) -> int | None:
-    """'3' -> 3; 'two' -> 2; '-2' -> -2; '2.0' -> 2; 'brown' -> None (not a count)."""
+    """'3' -> 3; 'two' -> 2; '-2' -> -2; '2.0' -> 2; '2 Nos.' -> 2; '2 (two)' -> 2; 'brown' -> None (not a count)."""
     s = str(text).strip().lower().replace("−", "-")
+    unit = _COUNT_UNIT.match(s)
+    if unit:
+        s = unit["n"]
     if _INT.match(s):
         return int(float(s))
     return _NUMBER_WORDS.get(s)
@@ -292,10 +299,14 @@ _ISO = re.compile(
     r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
 )
+_YMD = re.compile(r"^(?P<y>\d{4})[/.](?P<m>\d{1,2})[/.](?P<d>\d{1,2})(?:[\s,T]+(?P<t>.+))?$")  # 2025/04/03
+_WEEKDAY = re.compile(
+    r"^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\.?,?\s+", re.I
+)  # 'Thursday, 3 April 2025'
 _DMY = re.compile(r"^(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4}|\d{2})(?:[\s,T]+(?P<t>.+))?$")
 _MON = r"(?P<mon>[a-z\u0D00-\u0D7F]+)"  # Malayalam vowel signs and viramas are letters here, though not \w
 _D_MON_Y = re.compile(
-    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+{_MON}\.?,?[\s\-]+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$",
+    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+{_MON}\.?,?[\s\-]+(?P<y>\d{{4}}|\d{{2}})(?:[\s,]+(?P<t>.+))?$",
     re.I,
 )
 _MON_D_Y = re.compile(rf"^{_MON}\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I)
@@ -339,6 +350,8 @@ def _malayalam_hour(s: str) -> str:
 def parse_time(text: str) -> dt.time:
     """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00; 'ഉച്ചയ്ക്ക് 2 മണി' -> 14:00."""
     s = _malayalam_hour(str(text).strip().lower().replace("at ", ""))
+    if re.search(r"\d[.:]\d", s):  # '14.30 hrs' is 14:30 ('1715 hrs', with no separator, is read below)
+        s = re.sub(r"\s*hrs?\.?$", "", s)
     if s in ("noon", "12 noon"):
         return dt.time(12, 0)
     m = _TIME_RE.match(s)
@@ -381,7 +394,7 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
     '01 Apr 2025, 1715 hrs' -> (1 Apr, 17:15); '2025-04-03T17:10:00+05:30' -> (3 Apr, 17:10);
     '14th March 1859' -> (14 Mar 1859, None). Raises BadDate with a clerk's reason.
     """
-    s = " ".join(str(text).strip().split())
+    s = _WEEKDAY.sub("", " ".join(str(text).strip().split()))
     if not s:
         raise BadDate("The date brought is blank: every entry needs the day the cattle came in.")
     m = _ISO.match(s)
@@ -399,7 +412,7 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
             )
             moment = moment.replace(tzinfo=dt.timezone(offset)).astimezone(IST).replace(tzinfo=None)
         return moment.date(), moment.time()
-    for rx in (_DMY, _D_MON_Y, _MON_D_Y, _Y_MON_D):
+    for rx in (_DMY, _YMD, _D_MON_Y, _MON_D_Y, _Y_MON_D):
         m = rx.match(s)
         if not m:
             continue

@@ -13,6 +13,7 @@ from typing import Any
 from .errors import RecordRejected
 from .law.money import Money, parse_money
 from .normalise import (
+    IST,
     colour_of,
     ear_tags,
     head_count,
@@ -134,6 +135,12 @@ def inert(value: str) -> str:
     return value
 
 
+@lru_cache(maxsize=1)
+def latest_day() -> dt.date:
+    """Tomorrow in India: no animal can have been brought later (a day's grace for a clock or a late clerk)."""
+    return dt.datetime.now(IST).date() + dt.timedelta(days=1)
+
+
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
     for field, value in cells.items():
@@ -146,6 +153,11 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     if date_cell is None or text(date_cell) == "":
         raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
     day, hour = when_of(date_cell, cells.get("hour"))
+    if day > latest_day():
+        raise RecordRejected(
+            f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
+            "20xx; write it in full)."
+        )
     brought_at = f"{day.isoformat()}T{hour.hour:02d}:{hour.minute:02d}" if hour else day.isoformat()
 
     kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))

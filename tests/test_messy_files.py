@@ -77,6 +77,20 @@ def test_malayalam_month_names_and_parts_of_the_day(tmp_path: Path) -> None:
     assert "could not be read" in rejects[6]  # 'നവമ്പ' is no month: a reject with the date as written, not a guess
 
 
+def test_office_forms_of_dates_counts_and_money(tmp_path: Path) -> None:
+    # Excel's 03-Apr-25, a weekday first, year first with slashes, '14.30 hrs', '2 Nos.', 'Rs. 250 only'
+    imps, rejects, _ = run(tmp_path, "office-forms.csv")
+    assert {r: (imps[r]["brought_at"], imps[r]["head_count"]) for r in imps} == {
+        2: ("2025-04-03T14:30", 2),
+        3: ("2025-04-03T07:15", 1),
+        4: ("2025-04-03", 3),
+        5: ("2025-04-05T17:15", 2),
+    }
+    assert imps[2]["fine_levied_rupees"] == imps[3]["fine_levied_rupees"] == "250.00"
+    assert "14 Mar 2059, is after today" in rejects[6]  # never stored as an animal brought in 2059
+    assert "not a number" in rejects[7]
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects

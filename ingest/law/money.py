@@ -131,6 +131,7 @@ def parse_money(text: str) -> Money:
     Raises ValueError when the text is not an amount.
     """
     s = " ".join(str(text).strip().lower().split())
+    s = re.sub(r"(?<=[\d.-])\s*only\.?$", "", s)  # 'Rs. 250 only', 'Rs. 250/- only', as receipts write it
     if not s or s in {"-", "nil", "none"}:
         return Money()
     m = _MONEY_DASHES.match(s)
