@@ -14,20 +14,23 @@ from collections.abc import Sequence
 RULES: list[tuple[str, str]] = [
     ("signature", r"signature|\bsign\b|ഒപ്പ്"),  # a signature column is not the seizer's or owner's name
     ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
-    ("seizer_name", r"seizer name|name of (?:the )?seizer|seized by name"),
+    ("seizer_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:seizer name|name of (?:the )?seizer|seized by name)"),
     # "Name and residence of seizer" is one cell holding both: it is `seizer`, split later.
     (
         "seizer_residence",
-        r"^(?!.*\bname\b).*(?:seizer (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?seizer)",
+        r"^(?!.*\bname\b).*(?:seizer (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?seizer)"
+        r"|പിടിച്ച.*(?:വിലാസം|താമസ)",
     ),
-    ("owner_name", r"owner(?: s)? name|name of (?:the )?owner"),
+    # "Owner name & address" is one cell holding both, like "Name and residence of owner": `owner`, split later.
+    ("owner_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:owner(?: s)? name|name of (?:the )?owner|ഉടമ.*പേര്)"),
     (
         "owner_residence",
-        r"^(?!.*\bname\b).*(?:owner(?: s)? (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?owner)",
+        r"^(?!.*\bname\b).*(?:owner(?: s)? (?:residence|address|village|place)|(?:residence|address|village) of (?:the )?owner)"
+        r"|ഉടമ.*(?:വിലാസം|താമസ)",
     ),
     ("deposit_on", r"deposit|under dispute|നിക്ഷേപ"),
     ("released_by_order_on", r"released by order|release order|order of release|released under order"),
-    ("claimed_on", r"deliver|claimed|returned to owner|releas|ഉടമയ്ക്ക്|തിരികെ നൽകിയ"),
+    ("claimed_on", r"deliver|claimed|returned to owner|releas|\bdate out\b|ഉടമയ്ക്ക്|തിരികെ നൽകിയ|വിട്ടുകൊടുത്ത|വിട്ടയച്ച"),
     ("notice_posted_on", r"notice|proclamation|നോട്ടീസ്"),
     ("buyer", r"buyer|purchaser|sold to|bought by|വാങ്ങിയ"),
     (
@@ -35,7 +38,7 @@ RULES: list[tuple[str, str]] = [
         r"proceeds|sale amount|sale price|price realised|amount realised|sold for|auction amount|\bbid\b|ലേലത്തുക",
     ),
     ("sale_expenses", r"sale expenses|expenses of sale"),
-    ("sold_on", r"\bsold\b|date of sale|sale date|auctioned|auction date|\bsale\b|ലേലം"),
+    ("sold_on", r"\bsold\b|date of sale|sale date|\bauction|\bsale\b|ലേല"),
     ("complaint_decided_on", r"complaint (?:decided|disposed)|date decided|decided on"),
     ("complaint_outcome", r"complaint (?:outcome|result|order)|(?:outcome|result) of (?:the )?complaint|വിധി"),
     ("complaint_filed_on", r"complaint|പരാതി"),

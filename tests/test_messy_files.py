@@ -91,6 +91,23 @@ def test_office_forms_of_dates_counts_and_money(tmp_path: Path) -> None:
     assert "not a number" in rejects[7]
 
 
+@pytest.mark.parametrize("name", ["outcome-columns-first.csv", "outcome-columns-first-ml.csv"])
+def test_an_auction_or_release_date_is_never_taken_for_the_date_brought(tmp_path: Path, name: str) -> None:
+    # 'Date of Auction' / 'ലേല തീയതി' left of the date brought was read as the date brought; 'Date Out' and
+    # 'വിട്ടുകൊടുത്ത തീയതി' (handed back) too. An owner's address column is the residence, never a name.
+    imps, rejects, _ = run(tmp_path, name)
+    assert not rejects
+    claimed, sold = imps[2], imps[3]
+    assert claimed["brought_on"] == sold["brought_on"] == "2025-04-03"
+    assert (claimed["status"], claimed["claimed_on"]) == ("claimed", "2025-04-05")
+    assert (sold["status"], sold["sold_on"]) == ("sold", "2025-04-19")
+    private = sqlite3.connect(tmp_path / "q.db")
+    (name_, residence) = private.execute(
+        "SELECT owner_name, owner_residence FROM register_entries WHERE source_row = 2"
+    ).fetchone()
+    assert (name_, residence) == ("Kunjan Nair", "Ollur")
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
