@@ -37,12 +37,13 @@ SPECIES = [
 
 _WORDS: dict[str, str] = {s: s for s in SPECIES}
 for _canon, _words in {
-    "cow": "cows kine heifer heifers milch-cow milk-cow milch milchcow പശു pashu pasu pasuvu",
+    "cow": "cows kine heifer heifers milch-cow milk-cow milch milchcow പശു pashu pasu pasuvu "
+    "jersey hf holstein friesian crossbred cross-bred",  # dairy breeds written as the kind are cows
     "bull": "bulls stud-bull കാള kaala kala kaalla kaalakal",
     "ox": "oxen",
     "bullock": "bullocks",
     "calf": "calves കന്നുകുട്ടി kannukutty kannukutti kidavu പശുക്കിടാവ് കാളക്കുട്ടി",
-    "buffalo": "buffaloes buffaloe buffalos he-buffalo she-buffalo എരുമ eruma പോത്ത് pothu poth pothu",
+    "buffalo": "buffaloes buffaloe buffalos he-buffalo she-buffalo എരുമ eruma പോത്ത് pothu poth pothu murrah",
     "elephant": "elephants tusker tuskers makhna ആന aana aana",
     "camel": "camels ഒട്ടകം ottakam",
     "horse": "horses mare mares gelding geldings colt colts filly fillies stallion കുതിര kuthira",
@@ -127,6 +128,22 @@ def _word_species(word: str) -> str | None:
     return None
 
 
+_JOINED = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b)\s*", re.I)
+
+
+def _kinds_named(kind: str) -> list[str]:
+    """The kinds a phrase joins: 'cow with calf' -> ['cow', 'calf']; 'bull calf' -> [] (one kind, said twice)."""
+    parts = _JOINED.split(kind)
+    if len(parts) < 2:
+        return []
+    kinds: list[str] = []
+    for part in parts:
+        found = next((k for w in reversed(_fold(part).split()) if (k := _word_species(w))), None)
+        if found and found not in kinds:
+            kinds.append(found)
+    return kinds
+
+
 @lru_cache(maxsize=8192)
 def species_of(kind: str) -> str:
     """'2 COWS' kind words -> 'cow'; 'nanny-goat' -> 'goat'; 'പശുക്കൾ' -> 'cow'.
@@ -138,6 +155,12 @@ def species_of(kind: str) -> str:
         raise RecordRejected("The kind of animal is blank: the register must say what was impounded.")
     if folded in _WORDS:
         return _WORDS[folded]
+    kinds = _kinds_named(kind)
+    if len(kinds) > 1:  # 'cow with calf': read as one kind, one of the two animals would be lost
+        raise RecordRejected(
+            f"'{kind.strip()}' names {len(kinds)} kinds ({', '.join(kinds)}) in one entry: the Act fines each head by "
+            "its kind (K s.11(1)), so each kind needs an entry of its own."
+        )
     words = folded.split()
     # The head noun of an English phrase comes last ("stud bull", "milch cow", "billy goat").
     for w in reversed(words):

@@ -108,6 +108,15 @@ def test_an_auction_or_release_date_is_never_taken_for_the_date_brought(tmp_path
     assert (name_, residence) == ("Kunjan Nair", "Ollur")
 
 
+def test_two_kinds_in_one_entry_and_breeds_for_kinds(tmp_path: Path) -> None:
+    # '1 cow with calf' was stored as 1 calf: the cow was lost. Each head is fined by its kind (K s.11(1)).
+    imps, rejects, _ = run(tmp_path, "two-kinds.csv")
+    assert "names 2 kinds (cow, calf)" in rejects[2] and "an entry of its own" in rejects[2]
+    assert (imps[3]["species"], imps[3]["head_count"]) == ("calf", 1)  # a bull calf is a calf
+    assert (imps[4]["species"], imps[4]["head_count"], imps[4]["description"]) == ("cow", 2, "white and black")
+    assert imps[5]["species"] == "buffalo"  # Murrah, a buffalo breed
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
