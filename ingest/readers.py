@@ -210,6 +210,9 @@ def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[st
     seen_header = False
     for rowno, item in items:
         flat = flatten(item) if isinstance(item, dict) else {"value": item}
+        if "__unparsed__" in flat:  # a line that is not JSON: rejected as such, not as a blank date
+            yield RawRecord(rowno, {"unparsed": flat["__unparsed__"]}, flat)
+            continue
         keys = tuple(flat)
         fields = cache.get(keys)
         if fields is None:
@@ -218,6 +221,14 @@ def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[st
         yield RawRecord(rowno, {f: flat[keys[i]] for f, i in fields.items()}, flat)
     if not seen_header:
         raise RegisterUnreadable(f"{path}: no field naming the date brought was recognised; add a mapping file")
+
+
+def _keyed_entries(node: dict[str, Any]) -> bool:
+    """{'1': {'date': ..., 'kind': ...}, '2': {...}} -> True: every value an entry naming the date brought."""
+    values = list(node.values())
+    return bool(values) and all(
+        isinstance(v, dict) and "brought_at" in recognise(tuple(flatten(v)), None) for v in values
+    )
 
 
 def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
@@ -241,7 +252,7 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
         data = json.loads(path.read_text(encoding=sniff_encoding(path)))
     except (ValueError, UnicodeError) as e:
         raise RegisterUnreadable(f"{path}: not valid JSON ({e})") from None
-    if isinstance(data, dict):  # an app's export: {"records": [...]} or {"data": {"rows": [...]}}
+    if isinstance(data, dict):  # an app's export: {"records": [...]}, {"data": {"rows": [...]}}, {"17": {...}, ...}
         stack: list[Any] = [data]
         data = None
         while stack:
@@ -250,6 +261,9 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
                 data = node
                 break
             if isinstance(node, dict):
+                if _keyed_entries(node):  # entries keyed by their number, as some apps and databases export
+                    data = [{"entry": k, **v} if "entry" not in v else v for k, v in node.items()]
+                    break
                 stack.extend(node.values())
     if not isinstance(data, list):
         raise RegisterUnreadable(f"{path}: no list of register entries found in the JSON")

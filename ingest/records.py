@@ -143,6 +143,10 @@ def latest_day() -> dt.date:
 
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
+    if "unparsed" in cells:
+        raise RecordRejected(
+            f"This line is not JSON, so no entry can be read from it: '{text(cells['unparsed'])[:80]}'."
+        )
     for field, value in cells.items():
         if isinstance(value, str) and len(value) > MAX_CELL:
             raise RecordRejected(

@@ -117,6 +117,17 @@ def test_two_kinds_in_one_entry_and_breeds_for_kinds(tmp_path: Path) -> None:
     assert imps[5]["species"] == "buffalo"  # Murrah, a buffalo breed
 
 
+def test_json_entries_keyed_by_number_and_a_broken_line(tmp_path: Path) -> None:
+    # {"entries": {"17": {...}, "18": {...}}} was "no list of register entries"; a line cut short was a blank date
+    imps, rejects, _ = run(tmp_path, "keyed.json")
+    assert sorted((i["entry_no"], i["species"], i["head_count"]) for i in imps.values()) == [
+        ("17", "cow", 1),
+        ("18", "bull", 2),
+    ]
+    imps, rejects, _ = run(tmp_path / "2", "broken-line.jsonl")
+    assert len(imps) == 2 and rejects[3].startswith("This line is not JSON")
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
