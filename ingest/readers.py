@@ -61,6 +61,14 @@ def _blank(cells: list[Any]) -> bool:
     return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
 
 
+def _header_again(cells: list[Any], fields: dict[str, int], columns: dict[str, str]) -> bool:
+    """The header once more (each printed page repeats it) or in a second language below the first: not an entry.
+    Only a row whose date cell has no digit is looked at, so entries cost one character test."""
+    i = fields.get("brought_at")
+    cell = cells[i] if i is not None and i < len(cells) else None
+    return isinstance(cell, str) and not any(c.isdigit() for c in cell) and looks_like_header(cells, columns)
+
+
 def _records_from_rows(
     rows: Iterator[tuple[int, list[Any]]], path: Path, mapping: dict[str, Any], sheet: str | None = None
 ) -> Iterator[RawRecord]:
@@ -78,7 +86,7 @@ def _records_from_rows(
             if not want_header and rowno > HEADER_SEARCH_ROWS:
                 break
             continue
-        if _blank(cells) or is_total_row(cells):
+        if _blank(cells) or is_total_row(cells) or _header_again(cells, fields, columns):
             continue
         n = len(cells)
         raw = {(h or f"column {i + 1}"): (cells[i] if i < n else None) for i, h in enumerate(header)}

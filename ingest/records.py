@@ -156,7 +156,15 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     date_cell = cells.get("brought_at")
     if date_cell is None or text(date_cell) == "":
         raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
-    day, hour = when_of(date_cell, cells.get("hour"))
+    try:
+        day, hour = when_of(date_cell, cells.get("hour"))
+    except RecordRejected:
+        if not any(text(cells.get(f)) for f in ("species", "number_and_description", "head_count")):
+            written = " ".join(text(v) for v in cells.values() if text(v))[:80]
+            raise RecordRejected(
+                f"This row holds no kind of cattle and no number, only '{written}': a note or a signature, not an entry."
+            ) from None
+        raise
     if day > latest_day():
         raise RecordRejected(
             f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "

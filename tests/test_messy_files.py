@@ -128,6 +128,15 @@ def test_json_entries_keyed_by_number_and_a_broken_line(tmp_path: Path) -> None:
     assert len(imps) == 2 and rejects[3].startswith("This line is not JSON")
 
 
+def test_a_header_repeated_or_in_two_languages_and_a_signature_line(tmp_path: Path) -> None:
+    # Printed registers repeat the header on each page; some add a Malayalam header line under the English one.
+    # Both were rejects ("the date 'Date' could not be read"); the pound-keeper's signature line says what it is.
+    imps, rejects, summary = run(tmp_path, "repeated-header.csv")
+    assert sorted(i["species"] for i in imps.values()) == ["bull", "cow", "goat"]
+    assert list(rejects) == [7] and "a note or a signature, not an entry" in rejects[7]
+    assert summary.records == 4  # the two header lines are not records
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
