@@ -296,18 +296,18 @@ MONTHS = {
     m: i
     for i, names in enumerate(
         [
-            "jan january ജനു",
-            "feb february ഫെബ്രു",
+            "jan january jany ജനു",
+            "feb february feby ഫെബ്രു",
             "mar march മാർ",
-            "apr april ഏപ്രി",
+            "apr april aprl ഏപ്രി",
             "may മെയ് മേയ",
             "jun june ജൂൺ",
             "jul july ജൂലായ്",
-            "aug august ആഗസ്റ്റ് ഓഗ ആഗ",
-            "sep sept september സെപ്തംബർ സെപ്റ്റ സെപ്",
-            "oct october ഒക്ടോ",
-            "nov november നവം",
-            "dec december ഡിസം",
+            "aug august augt ആഗസ്റ്റ് ഓഗ ആഗ",
+            "sep sept septr september സെപ്തംബർ സെപ്റ്റ സെപ്",
+            "oct octr october ഒക്ടോ",
+            "nov novr november നവം",
+            "dec decr december ഡിസം",
         ],
         start=1,
     )
@@ -329,10 +329,11 @@ _WEEKDAY = re.compile(
 _DMY = re.compile(r"^(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4}|\d{2})(?:[\s,T]+(?P<t>.+))?$")
 _MON = r"(?P<mon>[a-z\u0D00-\u0D7F]+)"  # Malayalam vowel signs and viramas are letters here, though not \w
 _D_MON_Y = re.compile(
-    rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?[\s\-]+{_MON}\.?,?[\s\-]+(?P<y>\d{{4}}|\d{{2}})(?:[\s,]+(?P<t>.+))?$",
+    rf"^(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th|d)?(?:\s+(?:day\s+)?of)?[\s\-]+{_MON}\.?,?[\s\-]+(?P<y>\d{{4}}|\d{{2}})"
+    r"(?:[\s,]+(?P<t>.+))?$",
     re.I,
 )
-_MON_D_Y = re.compile(rf"^{_MON}\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I)
+_MON_D_Y = re.compile(rf"^{_MON}\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th|d)?,?\s+(?P<y>\d{{4}})(?:[\s,]+(?P<t>.+))?$", re.I)
 # Year first with the month's name, as Malayalam is often written: '2025 നവംബർ 3' (never ambiguous: a name).
 _Y_MON_D = re.compile(rf"^(?P<y>\d{{4}})[\s\-]+{_MON}\.?[\s\-]+(?P<d>\d{{1,2}})(?:-?ന്)?(?:[\s,]+(?P<t>.+))?$", re.I)
 

@@ -137,6 +137,15 @@ def test_a_header_repeated_or_in_two_languages_and_a_signature_line(tmp_path: Pa
     assert summary.records == 4  # the two header lines are not records
 
 
+def test_victorian_dates(tmp_path: Path) -> None:
+    # As clerks of the 1850s wrote them: '3d', 'Jany', 'Decr', 'Septr 5th', 'the 22nd of', '3rd day of'
+    imps, rejects, _ = run(tmp_path, "victorian-dates.csv", act="act-iii-1857")
+    assert not rejects
+    assert [imps[r]["brought_on"] for r in (2, 3, 4, 5, 6)] == [
+        "1858-04-03", "1858-01-01", "1857-12-22", "1858-09-05", "1858-11-03"
+    ]  # fmt: skip
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
