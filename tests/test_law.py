@@ -174,10 +174,24 @@ def test_surplus_held_three_months_at_month_end() -> None:  # K s.16(3); 1857 s.
         ("Rs 1-8-0", "1.50"),
         ("2 as. 6 p.", "0.15625"),
         ("1 p.", "1/192"),
+        # account books: each coin named before or after its number, slashes, rupees-annas after 'Rs'
+        ("Rs 1 As 4 Ps 6", "1.28125"),
+        ("As. 4", "0.25"),
+        ("2 Rs. 8 As.", "2.50"),
+        ("Rs. 1/4/6", "1.28125"),
+        ("Rs. 2-8", "2.50"),
+        ("Rs. 250 only", "250.00"),
     ],
 )
 def test_money_notations_parse_exactly(text: str, rupees: str) -> None:
     assert parse_money(text).decimal_str() == rupees
+
+
+@pytest.mark.parametrize("text", ["Rs 1-18-0", "2-8", "1/2", "Rs 4 Rs 5", "only", "brown"])
+def test_what_is_not_money_is_not_read_as_money(text: str) -> None:
+    # 18 annas is no coin: 'Rs 1-18-0' was read as Rs 2 2 as.; a bare '2-8' or '1/2' could be anything
+    with pytest.raises(ValueError):
+        parse_money(text)
 
 
 def test_money_display_by_era() -> None:

@@ -120,7 +120,33 @@ _RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"
 _MONEY_OLD = re.compile(
     rf"^(?:{_RS}\s*(?P<rs>\d+)\s*)?(?:(?P<as>\d+)\s*(?:as\.?|annas?|a\.)\s*)?(?:(?P<ps>\d+)\s*(?:p\.?|pies?|ps\.?))?$"
 )
-_MONEY_DASHES = re.compile(rf"^(?:{_RS}\s*)?(?P<rs>\d+)-(?P<as>\d{{1,2}})-(?P<ps>\d{{1,2}})$")
+# Rupees-annas-pies with dashes or slashes ('Rs 1-8-0', '1/4/6'), or rupees-annas after 'Rs' ('Rs. 2-8').
+_MONEY_DASHES = re.compile(
+    rf"^(?:{_RS}\s*(?P<rs2>\d+)[-/](?P<as2>\d{{1,2}})|(?:{_RS}\s*)?(?P<rs>\d+)([-/])(?P<as>\d{{1,2}})\4(?P<ps>\d{{1,2}}))$"
+)
+# Each coin named, before or after its number, as account books set them out: 'Rs 1 As 4 Ps 6', '2 Rs. 8 As.'.
+_COIN = re.compile(
+    r"\s*(?:(?P<u1>rs|re|rupees?|as|annas?|ps|pies?)\.?\s*(?P<n1>\d+)(?![\d.])"
+    r"|(?P<n2>\d+)\s*(?P<u2>rs|re|rupees?|as|annas?|a|ps|pies?|p)\b\.?)"
+)
+
+
+def _coins(s: str) -> tuple[int, int, int] | None:
+    """'rs 1 as 4 ps 6' -> (1, 4, 6); '2 rs. 8 as.' -> (2, 8, 0); 'as. 4' -> (0, 4, 0); 'brown' -> None."""
+    found: dict[str, int] = {}
+    at = 0
+    while at < len(s):
+        m = _COIN.match(s, at)
+        if not m or m.end() == at:
+            return None
+        unit = (m["u1"] or m["u2"])[0]  # r, a or p
+        if unit in found:
+            return None
+        found[unit] = int(m["n1"] or m["n2"])
+        at = m.end()
+    return (found.get("r", 0), found.get("a", 0), found.get("p", 0)) if found else None
+
+
 _MONEY_NEW = re.compile(rf"^(?:{_RS}\s*)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?:/-|rs\.?|rupees)?$")
 
 
@@ -136,11 +162,22 @@ def parse_money(text: str) -> Money:
         return Money()
     m = _MONEY_DASHES.match(s)
     if m:
-        return Money.of(int(m["rs"]), annas=int(m["as"]), pies=int(m["ps"]))
+        rs, annas, pies = int(m["rs"] or m["rs2"]), int(m["as"] or m["as2"]), int(m["ps"] or 0)
+        return _old_money(rs, annas, pies, text)
     m = _MONEY_NEW.match(s)
     if m:
         return Money.of(m["n"].replace(",", ""))
     m = _MONEY_OLD.match(s)
     if m and any(m.group(g) for g in ("rs", "as", "ps")):
-        return Money.of(int(m["rs"] or 0), annas=int(m["as"] or 0), pies=int(m["ps"] or 0))
+        return _old_money(int(m["rs"] or 0), int(m["as"] or 0), int(m["ps"] or 0), text)
+    coins = _coins(s)
+    if coins:
+        return _old_money(*coins, text)
     raise ValueError(f"{text!r} is not an amount of money")
+
+
+def _old_money(rs: int, annas: int, pies: int, text: str) -> Money:
+    """Rupees, annas, pies -> Money; 'Rs 1-18-0' is not money (an anna is 1/16 rupee, a pie 1/12 anna)."""
+    if annas > 15 or pies > 11:
+        raise ValueError(f"{text!r} is not an amount of money: annas run to 15 and pies to 11")
+    return Money.of(rs, annas=annas, pies=pies)
