@@ -186,6 +186,12 @@ T: dict[str, tuple[str, str]] = {
     "nd_cattle": ("Number and description of the cattle", "കന്നുകാലികളുടെ എണ്ണവും വിവരണവും"),
     "place_seized": ("Place where seized", "പിടിച്ചെടുത്ത സ്ഥലം"),
     "place_impounded": ("Place where impounded", "പൗണ്ടിലടച്ച സ്ഥലം"),
+    # The notice's sentence in Malayalam, around the register's own words (names stay as written).
+    "notice_ml_1": ("Notice", "നോട്ടീസ്"),
+    "notice_ml_2": ("The following cattle have not been claimed", "താഴെ പറയുന്ന കന്നുകാലികളെ ആരും തിരികെ വാങ്ങിയിട്ടില്ല"),
+    "notice_ml_3": ("Impounded at", "പിടിച്ചുകെട്ടിയത്"),
+    "notice_ml_4": ("Unless claimed, they will be sold by public auction from", "തിരികെ വാങ്ങിയില്ലെങ്കിൽ"),
+    "notice_ml_5": ("on", "മുതൽ പൊതുലേലത്തിൽ വിൽക്കുന്നതാണ്"),
     "notice_posted_on": ("Notice posted on", "നോട്ടീസ് പതിച്ച തീയതി"),
     "notice_due_on": ("Notice due on (not yet recorded as posted)", "നോട്ടീസ് പതിക്കേണ്ട തീയതി (പതിച്ചതായി രേഖയില്ല)"),
     "not_recorded": ("not recorded in the register", "രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല"),

@@ -275,6 +275,8 @@ def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
     in_malayalam = parse(client.get(f"/animals/{n['impoundment_id']}/notice", params={"lang": "ml"}).text).text
     client.cookies.clear()
     assert "(due)" not in in_malayalam and "(posted)" not in in_malayalam and "നോട്ടീസ് പതി" in in_malayalam
+    # the notice itself in the village's language (it was the English text under a Malayalam page)
+    assert "NOTICE under" not in in_malayalam and "മുതൽ പൊതുലേലത്തിൽ വിൽക്കുന്നതാണ് (K s.13(3))" in in_malayalam
 
 
 def test_security_headers_and_openapi(client) -> None:

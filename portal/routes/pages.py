@@ -98,7 +98,7 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     if n is None:
         raise NotFound("This animal left the pound before a notice was due, so no notice was posted (K s.13(1)).")
-    return render(request, "notice.html", lang, today, n=n, pack=pack(a["act"]))
+    return render(request, "notice.html", lang, today, n=n, a=a, pack=pack(a["act"]))
 
 
 @router.get("/animals/{animal_id}/sale-account", response_class=HTMLResponse)
