@@ -490,22 +490,38 @@ UNKNOWN_OWNER = {
     "unknown",
     "not known",
     "n/a",
+    "n a",
     "na",
     "nil",
     "none",
     "unclaimed",
     "അജ്ഞാതൻ",
     "അറിയില്ല",
+    # as police and pound registers abbreviate and phrase it
+    "nk",
+    "n k",
+    "not traced",
+    "untraced",
+    "owner not traced",
+    "owner unknown",
+    "owner not known",
+    "no owner",
+    "not found",
+    "stray",
+    "ഉടമസ്ഥനില്ല",
+    "ഉടമയില്ല",
+    "ഉടമയെ അറിയില്ല",
+    "ഉടമസ്ഥനെ അറിയില്ല",
 }
 
 
 def owner_known(cell: object) -> bool:
-    """'Not known' / '-' / 'അജ്ഞാതൻ' / None -> False; 'Abdul Amma, Kollam' -> True."""
+    """'Not known' / '-' / 'N.K.' / 'Not traced' / 'അജ്ഞാതൻ' / None -> False; 'Abdul Amma, Kollam' -> True."""
     if cell is None:
         return False
     if isinstance(cell, dict):
         return any(owner_known(v) for v in cell.values())
-    return " ".join(str(cell).strip().lower().rstrip(".").split()) not in UNKNOWN_OWNER
+    return " ".join(_PUNCT.sub(" ", str(cell).strip().lower()).split()) not in UNKNOWN_OWNER
 
 
 def name_and_residence(cell: object) -> tuple[str | None, str | None]:

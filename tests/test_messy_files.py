@@ -146,6 +146,15 @@ def test_victorian_dates(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
+def test_an_owner_not_traced_is_an_unknown_owner(tmp_path: Path) -> None:
+    # 'N.K.', 'Owner not traced', 'ഉടമസ്ഥനില്ല' (no owner), 'stray' were taken for owners' names
+    imps, _, _ = run(tmp_path, "owner-not-traced.csv")
+    assert [imps[r]["owner_known"] for r in (2, 3, 4, 5, 6)] == [0, 0, 0, 0, 1]
+    private = sqlite3.connect(tmp_path / "q.db")
+    names = [n for (n,) in private.execute("SELECT owner_name FROM register_entries ORDER BY source_row")]
+    assert names == [None, None, None, None, "Kunjan Nair"]
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
