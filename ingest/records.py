@@ -141,6 +141,49 @@ def latest_day() -> dt.date:
     return dt.datetime.now(IST).date() + dt.timedelta(days=1)
 
 
+# Seizers are often offices, not people ("Police, Ollur"): such words are kept where they stand.
+_NOT_A_PERSON = {"police", "officer", "panchayat", "municipality", "municipal", "corporation", "department",
+                 "station", "staff", "constable", "guard", "inspector", "secretary", "council", "office", "pound"}  # fmt: skip
+_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+")
+
+
+@lru_cache(maxsize=65536)
+def _person_forms(name: str) -> tuple[str, ...]:
+    """'K. Kunjan Nair' -> ('K. Kunjan Nair', 'Kunjan Nair'); 'Police, Ollur' -> () (an office, not a person)."""
+    name = " ".join(name.split())
+    forms: list[str] = []
+    for form in (name, _INITIALS.sub("", name)):
+        words = form.lower().replace(",", " ").split()
+        if len(words) >= 2 and not _NOT_A_PERSON & set(words) and form not in forms:
+            forms.append(form)
+    return tuple(forms)
+
+
+def without_names(values: tuple[str | None, ...], people: dict[str, str | None]) -> tuple[str | None, ...]:
+    """(description, place, ...) with the entry's own owner, seizer and buyer taken out of them:
+    ('owned by Kunjan Nair of Ollur',), {'owner_name': 'Kunjan Nair'} -> ('owned by [name] of Ollur',).
+
+    A register's free text sometimes names them, in columns that are public. A family name not in the text at all
+    (nearly always) costs one substring test."""
+    surnames = []
+    for key in ("owner_name", "seizer_name", "buyer_name"):
+        name = people.get(key)
+        if name and len(last := name.rsplit(None, 1)[-1].lower()) >= 3:
+            surnames.append((name, last))
+    if not surnames:
+        return values
+    out = []
+    for value in values:
+        if value:
+            low = value.lower()
+            for name, last in surnames:
+                if last in low:
+                    for form in _person_forms(name):
+                        value = re.sub(rf"\b{re.escape(form)}\b(?:'s)?", "[name]", value, flags=re.I)
+        out.append(value)
+    return tuple(out)
+
+
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
     if "unparsed" in cells:
@@ -236,19 +279,20 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     }
     known = owner_known(cells.get("owner")) or bool(text(cells.get("owner_name")))
     outcome = text(cells.get("complaint_outcome")) or None
+    public_desc, public_place, public_outcome = without_names((desc, place, outcome), people)
     return Entry(
-        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, desc, place),
+        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, desc, place),  # as written: ids never move
         entry_no=entry_no,
         brought_on=day,
         brought_at=brought_at,
         species=species,
         species_as_written=kind,
         head_count=n,
-        description=desc,
-        place_seized=place,
+        description=public_desc or "",
+        place_seized=public_place,
         owner_known=known,
         dates=dates,
-        complaint_outcome=outcome,
+        complaint_outcome=public_outcome,
         fine_levied=_money(cells.get("fine")),
         sale_proceeds=_money(cells.get("sale_proceeds")),
         sale_expenses=_money(cells.get("sale_expenses")),

@@ -155,6 +155,17 @@ def test_an_owner_not_traced_is_an_unknown_owner(tmp_path: Path) -> None:
     assert names == [None, None, None, None, "Kunjan Nair"]
 
 
+def test_a_name_written_into_free_text_stays_private(tmp_path: Path) -> None:
+    # "1 cow (black, owned by Kunjan Nair of Ollur)", a place "Mathew Joseph's paddy field": the entry's own owner
+    # and seizer, in columns that are public. An office ("Police") is no person and stays where it stands.
+    imps, _, _ = run(tmp_path, "names-in-free-text.csv")
+    assert imps[2]["description"] == "black, owned by [name] of Ollur"
+    assert imps[3]["place_seized"] == "[name] paddy field" and imps[4]["place_seized"] == "Police station road"
+    public, private = (tmp_path / "p.db").read_bytes(), (tmp_path / "q.db").read_bytes()
+    for name in (b"Kunjan", b"Mathew Joseph", b"Raghavan"):
+        assert name not in public and name in private
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
