@@ -150,6 +150,11 @@ def species_of(kind: str) -> str:
 
     Raises RecordRejected for an animal that is not cattle under the Act, or an unknown word.
     """
+    if "??" in kind and not kind.replace("?", "").strip():
+        raise RecordRejected(
+            f"The kind reads '{kind.strip()}': its letters were lost when the register was saved (Malayalam in a "
+            "non-Unicode CSV, as Excel's plain 'CSV' does). Save the register again as 'CSV UTF-8' or as XLSX."
+        )
     folded = _fold(kind)
     if not folded:
         raise RecordRejected("The kind of animal is blank: the register must say what was impounded.")

@@ -166,6 +166,13 @@ def test_a_name_written_into_free_text_stays_private(tmp_path: Path) -> None:
         assert name not in public and name in private
 
 
+def test_malayalam_lost_to_a_plain_csv_save(tmp_path: Path) -> None:
+    # Excel's plain "CSV" turns Malayalam into '????': the reject says what happened and how to save it again
+    imps, rejects, _ = run(tmp_path, "lost-letters.csv")
+    assert "letters were lost when the register was saved" in rejects[2] and "CSV UTF-8" in rejects[2]
+    assert imps[3]["species"] == "cow"
+
+
 def test_pairs_and_dozens(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "pairs-and-dozens.csv")
     assert not rejects
