@@ -62,6 +62,8 @@ def parse_query(
         date_from=parse_date(date_from, "from"),
         date_to=parse_date(date_to, "to"),
     )
+    if query.date_from and query.date_to and query.date_from > query.date_to:  # else nothing matches, silently
+        raise BadRequest(f"from ({query.date_from}) is after to ({query.date_to}): swap the two dates")
     if species:
         try:
             query.species = species_of(species)
