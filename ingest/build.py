@@ -43,7 +43,7 @@ from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, read_register
-from .records import Entry, status_of, tags_and_colour, to_entry
+from .records import Entry, public_reason, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
@@ -295,7 +295,7 @@ class ShardWriter:
         try:
             e = to_entry(pound.id, cells)
         except RecordRejected as err:
-            self.rejects.append((pound.id, rel, row, sheet, str(err), seq))
+            self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))
             return
         p = e.people

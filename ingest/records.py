@@ -184,12 +184,30 @@ def without_names(values: tuple[str | None, ...], people: dict[str, str | None])
     return tuple(out)
 
 
+def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
+    """A record's cells -> the names and residences of its seizer, owner and buyer (for the private database)."""
+    seizer = name_and_residence(cells.get("seizer"))
+    owner = name_and_residence(cells.get("owner")) if "owner" in cells else (None, None)
+    return {
+        "seizer_name": text(cells.get("seizer_name")) or seizer[0],
+        "seizer_residence": text(cells.get("seizer_residence")) or seizer[1],
+        "owner_name": text(cells.get("owner_name")) or owner[0],
+        "owner_residence": text(cells.get("owner_residence")) or owner[1],
+        "buyer_name": text(cells.get("buyer")) or None,
+    }
+
+
+def public_reason(err: RecordRejected, cells: dict[str, Any]) -> str:
+    """A reject's reason as the public database may hold it: a reason that quotes a cell holding the record's own
+    owner, seizer or buyer (a row shifted by a column) says [name] there. Rejects are few: the cost is nothing."""
+    (reason,) = without_names((str(err),), people_of(cells))
+    return reason or str(err)
+
+
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
-    if "unparsed" in cells:
-        raise RecordRejected(
-            f"This line is not JSON, so no entry can be read from it: '{text(cells['unparsed'])[:80]}'."
-        )
+    if "unparsed" in cells:  # its text is not quoted: a reason is public, and the line may hold a name
+        raise RecordRejected("This line is not JSON, so no entry can be read from it.")
     for field, value in cells.items():
         if isinstance(value, str) and len(value) > MAX_CELL:
             raise RecordRejected(
@@ -203,9 +221,9 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         day, hour = when_of(date_cell, cells.get("hour"))
     except RecordRejected:
         if not any(text(cells.get(f)) for f in ("species", "number_and_description", "head_count")):
-            written = " ".join(text(v) for v in cells.values() if text(v))[:80]
+            # not quoted: a reason is public, and a signature line holds a name
             raise RecordRejected(
-                f"This row holds no kind of cattle and no number, only '{written}': a note or a signature, not an entry."
+                "This row holds no kind of cattle and no number: a note or a signature, not an entry."
             ) from None
         raise
     if day > latest_day():
@@ -268,15 +286,7 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
 
     entry_no = text(cells.get("entry_no")) or None
     place = inert(text(cells.get("place_seized"))) or None
-    seizer = name_and_residence(cells.get("seizer"))
-    owner = name_and_residence(cells.get("owner")) if "owner" in cells else (None, None)
-    people = {
-        "seizer_name": text(cells.get("seizer_name")) or seizer[0],
-        "seizer_residence": text(cells.get("seizer_residence")) or seizer[1],
-        "owner_name": text(cells.get("owner_name")) or owner[0],
-        "owner_residence": text(cells.get("owner_residence")) or owner[1],
-        "buyer_name": text(cells.get("buyer")) or None,
-    }
+    people = people_of(cells)
     known = owner_known(cells.get("owner")) or bool(text(cells.get("owner_name")))
     outcome = text(cells.get("complaint_outcome")) or None
     public_desc, public_place, public_outcome = without_names((desc, place, outcome), people)

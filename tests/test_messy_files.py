@@ -134,6 +134,7 @@ def test_a_header_repeated_or_in_two_languages_and_a_signature_line(tmp_path: Pa
     imps, rejects, summary = run(tmp_path, "repeated-header.csv")
     assert sorted(i["species"] for i in imps.values()) == ["bull", "cow", "goat"]
     assert list(rejects) == [7] and "a note or a signature, not an entry" in rejects[7]
+    assert "Pound keeper" not in rejects[7]  # a reason is public: a signature line is not quoted
     assert summary.records == 4  # the two header lines are not records
 
 
@@ -158,8 +159,10 @@ def test_an_owner_not_traced_is_an_unknown_owner(tmp_path: Path) -> None:
 def test_a_name_written_into_free_text_stays_private(tmp_path: Path) -> None:
     # "1 cow (black, owned by Kunjan Nair of Ollur)", a place "Mathew Joseph's paddy field": the entry's own owner
     # and seizer, in columns that are public. An office ("Police") is no person and stays where it stands.
-    imps, _, _ = run(tmp_path, "names-in-free-text.csv")
+    imps, rejects, _ = run(tmp_path, "names-in-free-text.csv")
     assert imps[2]["description"] == "black, owned by [name] of Ollur"
+    # a row shifted by a column puts the owner's name in the date: the public reason says [name]
+    assert rejects[6] == "The date '[name]' could not be read (registers write day first, e.g. 03/04/2025)."
     assert imps[3]["place_seized"] == "[name] paddy field" and imps[4]["place_seized"] == "Police station road"
     public, private = (tmp_path / "p.db").read_bytes(), (tmp_path / "q.db").read_bytes()
     for name in (b"Kunjan", b"Mathew Joseph", b"Raghavan"):
