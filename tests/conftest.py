@@ -13,11 +13,17 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from hypothesis import settings as hypothesis_settings
 
 from ingest.build import ingest
 from ingest.demo import write_demo
 from portal.app import create_app
 from portal.settings import IST, Settings
+
+# Tests never time things: Hypothesis's default 200 ms deadline per example is a timing assertion, and on a busy
+# 2-core machine a first example (imports, regex compiles) can pass it and fail the run.
+hypothesis_settings.register_profile("pinfold", deadline=None)
+hypothesis_settings.load_profile("pinfold")
 
 FIXTURES = Path(__file__).with_name("fixtures")
 SAMPLE = FIXTURES / "sample-registers"
