@@ -7,6 +7,7 @@ import importlib.resources
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from datasette.app import Datasette
 from fastapi import FastAPI, Request
@@ -40,6 +41,9 @@ def _error_response(request: Request, status: int, title: str, message: str, set
     lang = lang_of(request)
     if status == 404:
         title = t("not_found", lang)
+    # A search the portal could not run keeps the owner's words: one click searches them again, without the filters
+    # (one of which was the trouble).
+    words = request.query_params.get("q", "")[:200] if request.url.path == "/" else ""
     try:
         return render(
             request,
@@ -50,6 +54,8 @@ def _error_response(request: Request, status: int, title: str, message: str, set
             title=title,
             message=message,
             code=status,
+            retry_url="/?" + urlencode({"q": words}) if words else "",
+            words=words,
         )
     except Exception:
         return Response(f"{title}: {message}", status_code=status, media_type="text/plain; charset=utf-8")

@@ -49,6 +49,7 @@ T: dict[str, tuple[str, str]] = {
         "പിടിച്ചെടുത്ത മൃഗത്തെ കണ്ടെത്തുക, തിരികെ വാങ്ങാൻ എത്ര തുക, എന്നുവരെ.",
     ),
     "search_title": ("Looking for a missing animal?", "കാണാതായ മൃഗത്തെ തിരയുകയാണോ?"),
+    "search_again": ("Search again, without the filters", "ഫിൽട്ടറുകൾ ഇല്ലാതെ വീണ്ടും തിരയുക"),
     "kind": ("Kind", "ഇനം"),
     "any_kind": ("Any kind", "ഏതു ഇനവും"),
     "colour_marks": ("Colour and marks, or ear tag", "നിറവും അടയാളങ്ങളും, അല്ലെങ്കിൽ കാതിലെ ടാഗ്"),

@@ -151,8 +151,10 @@ def test_bad_dates_are_a_400_not_a_500(live_server: LiveServer, settings: Settin
 @pytest.mark.parametrize("path", ["/", "/api/impoundments", "/feeds/impounded.rss", "/calendar/auctions.ics"])
 def test_dates_the_wrong_way_round_say_so(live_server: LiveServer, path: str) -> None:
     # from after to matched nothing, silently: an owner saw "no results" for a search that had them
-    r = get(live_server, path, params={"from": "2026-11-20", "to": "2026-11-01"})
+    r = get(live_server, path, params={"from": "2026-11-20", "to": "2026-11-01", "q": "black cow"})
     assert r.status_code == 400 and "is after to" in r.text
+    if path == "/":  # the owner's words are one click from a search that runs
+        assert 'href="/?q=black+cow" id="retry"' in r.text
 
 
 @pytest.mark.parametrize("q", ["' OR 1=1 --", '"; DROP TABLE impoundments; --', "NEAR(", "x" * 400, "%_%", "<script>"])
