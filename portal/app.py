@@ -41,6 +41,8 @@ def _error_response(request: Request, status: int, title: str, message: str, set
     lang = lang_of(request)
     if status == 404:
         title = t("not_found", lang)
+    elif status == 400:
+        title = t("bad_request", lang)
     # A search the portal could not run keeps the owner's words: one click searches them again, without the filters
     # (one of which was the trouble).
     words = request.query_params.get("q", "")[:200] if request.url.path == "/" else ""

@@ -143,6 +143,7 @@ T: dict[str, tuple[str, str]] = {
     "upcoming_auctions": ("Upcoming auctions", "വരാനിരിക്കുന്ന ലേലങ്ങൾ"),
     "pounds_in": ("Pounds in", "പൗണ്ടുകൾ:"),
     "not_found": ("We could not find that.", "അത് കണ്ടെത്താനായില്ല."),
+    "bad_request": ("That search could not be run", "ആ തിരച്ചിൽ നടത്താനായില്ല"),
     "not_found_help": (
         "The animal may have been entered under another number. Search by kind, colour and district instead.",
         "മൃഗം മറ്റൊരു നമ്പറിൽ രേഖപ്പെടുത്തിയിരിക്കാം. ഇനം, നിറം, ജില്ല എന്നിവ ഉപയോഗിച്ച് തിരയുക.",

@@ -155,6 +155,8 @@ def test_dates_the_wrong_way_round_say_so(live_server: LiveServer, path: str) ->
     assert r.status_code == 400 and "is after to" in r.text
     if path == "/":  # the owner's words are one click from a search that runs
         assert 'href="/?q=black+cow" id="retry"' in r.text
+        in_malayalam = get(live_server, path, params={"from": "2026-11-20", "to": "2026-11-01", "lang": "ml"})
+        assert "ആ തിരച്ചിൽ നടത്താനായില്ല" in in_malayalam.text and "Bad request" not in in_malayalam.text
 
 
 @pytest.mark.parametrize("q", ["' OR 1=1 --", '"; DROP TABLE impoundments; --', "NEAR(", "x" * 400, "%_%", "<script>"])
