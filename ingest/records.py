@@ -184,6 +184,27 @@ def without_names(values: tuple[str | None, ...], people: dict[str, str | None])
     return tuple(out)
 
 
+class ListedNames:
+    """The names the ingest knows beyond an entry's own (the roster of officials, K s.18(1)), found in free text.
+    A text holding none of their last words (nearly every one) costs a split and a set test, however long the list.
+
+    ListedNames(['K. Raghavan Nair']).hide('seized by constable Raghavan Nair') -> 'seized by constable [name]'
+    """
+
+    def __init__(self, names: list[str]):
+        forms = sorted({f for n in names if n for f in _person_forms(n)}, key=len, reverse=True)
+        self.last_words = {f.rsplit(None, 1)[-1].lower() for f in forms}
+        self.pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b(?:'s)?", re.I)
+
+    def __bool__(self) -> bool:
+        return bool(self.last_words)
+
+    def hide(self, value: str | None) -> str | None:
+        if not value or self.last_words.isdisjoint(re.split(r"[\s,.;:()'’-]+", value.lower())):
+            return value
+        return self.pattern.sub("[name]", value)
+
+
 def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
     """A record's cells -> the names and residences of its seizer, owner and buyer (for the private database)."""
     seizer = name_and_residence(cells.get("seizer"))

@@ -46,6 +46,23 @@ def test_sale_account_and_conflict(tmp_path: Path) -> None:
     assert b"Raghavan Nair K." in (tmp_path / "q.db").read_bytes()
 
 
+def test_an_official_on_the_roster_named_in_another_entry_stays_private(tmp_path: Path) -> None:
+    # The roster (K s.18(1)) is private; a register may name one of its officials in the text of any entry.
+    register = SALE + '3,02/11/2025,bull,1,"brown, brought in by pound-keeper Raghavan Nair",,,,,\n'
+    data = make_data_dir(tmp_path, {"sales.csv": register})
+    (data / "rules").mkdir()
+    for name, text in RULES.items():
+        (data / "rules" / name).write_text(text, encoding="utf-8")
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    (desc,) = (
+        sqlite3.connect(tmp_path / "p.db")
+        .execute("SELECT description FROM impoundments WHERE species = 'bull'")
+        .fetchone()
+    )
+    assert desc == "brown, brought in by pound-keeper [name]"
+    assert b"Raghavan" not in (tmp_path / "p.db").read_bytes()
+
+
 def digest(folder: Path) -> str:
     h = hashlib.sha256()
     for f in sorted(folder.rglob("*")):
