@@ -181,13 +181,17 @@ def test_surplus_held_three_months_at_month_end() -> None:  # K s.16(3); 1857 s.
         ("Rs. 1/4/6", "1.28125"),
         ("Rs. 2-8", "2.50"),
         ("Rs. 250 only", "250.00"),
+        # commas: the Indian and the Western grouping, and a decimal comma (it was read as Rs 25,000)
+        ("Rs. 2,50,000", "250000.00"),
+        ("1,234,567.89", "1234567.89"),
+        ("250,00", "250.00"),
     ],
 )
 def test_money_notations_parse_exactly(text: str, rupees: str) -> None:
     assert parse_money(text).decimal_str() == rupees
 
 
-@pytest.mark.parametrize("text", ["Rs 1-18-0", "2-8", "1/2", "Rs 4 Rs 5", "only", "brown"])
+@pytest.mark.parametrize("text", ["Rs 1-18-0", "2-8", "1/2", "Rs 4 Rs 5", "only", "brown", "2,5,0"])
 def test_what_is_not_money_is_not_read_as_money(text: str) -> None:
     # 18 annas is no coin: 'Rs 1-18-0' was read as Rs 2 2 as.; a bare '2-8' or '1/2' could be anything
     with pytest.raises(ValueError):

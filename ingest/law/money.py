@@ -166,7 +166,7 @@ def parse_money(text: str) -> Money:
         return _old_money(rs, annas, pies, text)
     m = _MONEY_NEW.match(s)
     if m:
-        return Money.of(m["n"].replace(",", ""))
+        return Money.of(_grouped(m["n"], text))
     m = _MONEY_OLD.match(s)
     if m and any(m.group(g) for g in ("rs", "as", "ps")):
         return _old_money(int(m["rs"] or 0), int(m["as"] or 0), int(m["ps"] or 0), text)
@@ -174,6 +174,21 @@ def parse_money(text: str) -> Money:
     if coins:
         return _old_money(*coins, text)
     raise ValueError(f"{text!r} is not an amount of money")
+
+
+# Thousands grouped the Indian way (2,50,000) or the Western way (250,000); anything else is not a grouping.
+_GROUPED = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$")
+
+
+def _grouped(n: str, text: str) -> str:
+    """'2,50,000' -> '250000'; '2,500.00' -> '2500.00'; '250,50' (a decimal comma) -> '250.50'; '2,5,0' -> error.
+
+    A comma that groups no thousands was read as one ('250,00' became Rs 25,000): a hundredfold error."""
+    if "," not in n or _GROUPED.match(n):
+        return n.replace(",", "")
+    if re.fullmatch(r"\d+,\d{1,2}", n):
+        return n.replace(",", ".")
+    raise ValueError(f"{text!r} is not an amount of money: its commas group no thousands")
 
 
 def _old_money(rs: int, annas: int, pies: int, text: str) -> Money:
