@@ -509,11 +509,6 @@ def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[t
             for a in book.auctions
         ],
     )
-    pub.executemany(
-        "INSERT INTO scratch._packs VALUES (?,?,?,?,?,?)",
-        [(p.id, p.title, p.sections.get("notice", ""), p.sections.get("auction", ""),
-          p.sections.get("complaint_pending", ""), p.sections.get("notice", "")) for p in all_packs().values()],
-    )  # fmt: skip
     for statement in FINISH:
         pub.execute(statement)
     summary.duplicates = pub.execute("SELECT count(*) FROM merged_duplicates").fetchone()[0]

@@ -1,6 +1,8 @@
 """The public and private schemas. The public one is DATA_CONTRACT.md's promise: add columns, never remove."""
 
-from .law.packs import all_packs
+from collections.abc import Callable
+
+from .law.packs import RulePack, all_packs
 from .normalise import PLURALS
 
 
@@ -29,10 +31,15 @@ def date_sql(iso: str) -> str:
     return f"(CAST(strftime('%d', {iso}) AS INTEGER) || ' ' || {month} || ' ' || strftime('%Y', {iso}))"
 
 
+def pack_sql(act: str, value: Callable[[RulePack], str]) -> str:
+    """What each rule pack says, by a row's Act: ('i.act', title) -> CASE i.act WHEN 'kerala-1961' THEN '...' END."""
+    whens = " ".join(f"WHEN '{p.id}' THEN '{value(p).replace(chr(39), chr(39) * 2)}'" for p in all_packs().values())
+    return f"CASE {act} {whens} END"
+
+
 def act_sql(act: str, *keys: str) -> str:
     """The sections each Act gives for keys: ('i.act', 'fine') -> CASE i.act WHEN 'kerala-1961' THEN 'K s.11(1)' ... END."""
-    whens = " ".join(f"WHEN '{p.id}' THEN '{p.citation(*keys)}'" for p in all_packs().values())
-    return f"CASE {act} {whens} END"
+    return pack_sql(act, lambda p: p.citation(*keys))
 
 
 PUBLIC = """
@@ -245,7 +252,6 @@ CREATE TABLE _conflicts (impoundment_id, buyer_name, roster_name, role);
 CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
     species, head_count, description);
 CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
-CREATE TABLE _packs (act, title, notice, auction, complaint_pending, notice_section);
 """
 
 _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
@@ -277,17 +283,19 @@ FINISH = [
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
                CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
                i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
-               'NOTICE under ' || k.notice || ' of ' || k.title || '. The following cattle impounded at ' || p.name
+               'NOTICE under ' || {act_sql("i.act", "notice")} || ' of ' || {pack_sql("i.act", lambda p: p.title)}
+                 || '. The following cattle impounded at ' || p.name
                  || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed: '
                  || {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
                  || ', seized at ' || coalesce(i.place_seized, 'a place not recorded') || '. '
                  || CASE WHEN i.auction_earliest_on IS NOT NULL
                          THEN 'Unless claimed, they will be sold by public auction on or after '
-                              || strftime('%d/%m/%Y', i.auction_earliest_on) || ' (' || k.auction || ').'
-                         ELSE 'No sale while the complaint against the seizure is pending (' || k.complaint_pending || ').'
+                              || strftime('%d/%m/%Y', i.auction_earliest_on) || ' (' || {act_sql("i.act", "auction")} || ').'
+                         ELSE 'No sale while the complaint against the seizure is pending ('
+                              || {act_sql("i.act", "complaint_pending")} || ').'
                     END,
-               k.notice_section
-        FROM impoundments i JOIN pounds p ON p.id = i.pound_id JOIN scratch._packs k ON k.act = i.act
+               {act_sql("i.act", "notice")}
+        FROM impoundments i JOIN pounds p ON p.id = i.pound_id
         WHERE NOT (i.left_on IS NOT NULL AND i.left_on < i.notice_due_on) ORDER BY i.rowid""",
     "CREATE INDEX scratch._scheduled_at ON _scheduled(pound_id, date)",
     # Lots (K s.13(3)): held sales from the register; an animal still in the pound on its earliest auction day
@@ -306,12 +314,12 @@ FINISH = [
         WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
           AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
     # Auctions: one per pound, day and status; lots numbered in a stable order.
-    """INSERT INTO auctions
+    f"""INSERT INTO auctions
         SELECT l.pound_id || '-' || l.auction_date || '-' || l.status, l.pound_id, l.auction_date,
                nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
                coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''), l.status,
-               count(*), sum(l.head_count), NULL, nullif(max(l.reference), ''), k.auction
-        FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id JOIN scratch._packs k ON k.act = p.act
+               count(*), sum(l.head_count), NULL, nullif(max(l.reference), ''), {act_sql("p.act", "auction")}
+        FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id
         GROUP BY l.pound_id, l.auction_date, l.status ORDER BY l.auction_date, l.pound_id""",
     """INSERT INTO auction_lots
         SELECT pound_id || '-' || auction_date || '-' || status,
