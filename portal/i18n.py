@@ -240,6 +240,13 @@ T: dict[str, tuple[str, str]] = {
         "What it cost to claim on the last day before auction",
         "ലേലത്തിനു മുമ്പുള്ള അവസാന ദിവസം തിരികെ വാങ്ങാൻ വേണ്ടിയിരുന്ന തുക",
     ),
+    "auction_open_explained": (
+        "Its earliest auction day has come and the register records no sale yet: it may be sold at auction on any day "
+        "now. Until it is sold you may still claim it. Go to the pound today with the sum below.",
+        "ആദ്യ ലേലദിവസം എത്തി; വിൽപന ഇതുവരെ രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല: ഏതു ദിവസവും ലേലം നടക്കാം. വിൽക്കും വരെ "
+        "നിങ്ങൾക്ക് തിരികെ വാങ്ങാം. താഴെയുള്ള തുകയുമായി ഇന്നുതന്നെ പൗണ്ടിലെത്തുക.",
+    ),
+    "last_day_passed": ("passed: it may be sold any day; claim it now", "കഴിഞ്ഞു: ഏതു ദിവസവും വിൽക്കാം; ഉടൻ തിരികെ വാങ്ങുക"),
     "pounds": ("Pounds", "പൗണ്ടുകൾ"),
     "districts": ("Districts", "ജില്ലകൾ"),
 }

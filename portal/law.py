@@ -12,7 +12,7 @@ from ingest.law.money import Money
 from ingest.law.packs import pack
 from ingest.law.rules import RateRow, RuleBook
 
-from .search import register_silent
+from .search import auction_may_be_held, register_silent
 
 _BOOKS: dict[str, RuleBook] = {}
 
@@ -111,6 +111,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         return m.decimal_str() if m is not None else None
 
     d = due.deadlines
+    silent = register_silent(imp["status"], imp["auction_earliest_on"], today)
     return {
         "id": imp["id"],
         "on": due.on.isoformat(),
@@ -136,5 +137,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         else None,
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
-        "register_silent": register_silent(imp["status"], imp["auction_earliest_on"], today),
+        "register_silent": silent,
+        # the last day to claim has passed with no sale recorded: it may be sold any day, and can be claimed until then
+        "auction_may_be_held": not silent and auction_may_be_held(imp["status"], imp["auction_earliest_on"], today),
     }

@@ -155,11 +155,24 @@ def register_silent(status: str, auction_earliest_on: str | None, today: dt.date
     return dt.date.fromisoformat(auction_earliest_on) + SILENT_AFTER < today
 
 
+def auction_may_be_held(status: str, auction_earliest_on: str | None, today: dt.date) -> bool:
+    """Whether an animal the register still shows in the pound may be sold on any day now: its earliest auction day
+    has come and no sale is recorded. It can still be claimed until it is sold (K s.12, 1857 s.VII).
+
+    ('notice_posted', '2026-11-30', 2026-11-30) -> True; ('impounded', '2026-12-01', 2026-11-30) -> False;
+    ('claimed', '2026-11-01', 2026-11-30) -> False. A silent entry (`register_silent`) answers True as well.
+    """
+    if status not in ("impounded", "notice_posted") or not auction_earliest_on:
+        return False
+    return dt.date.fromisoformat(auction_earliest_on) <= today
+
+
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
     """Adds days in pound, counted as the animal page charges them, and the last day to claim before the auction
     (the day before the earliest auction).
 
-    When the register is silent on an entry (`register_silent`), no days are counted and no deadline is shown.
+    When the register is silent on an entry (`register_silent`), no days are counted and no deadline is shown. When
+    the last day has passed with no sale recorded, `auction_may_be_held` says so: the animal can still be claimed.
     """
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
@@ -171,6 +184,9 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
             r["days_in_pound"] = None
         elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
             r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
+        r["auction_may_be_held"] = not r["register_silent"] and auction_may_be_held(
+            r["status"], r.get("auction_earliest_on"), today
+        )
     return rows
 
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from ingest.build import ingest
 from ingest.normalise import head_of
 from portal.app import create_app
-from portal.search import decorate, register_silent
+from portal.search import decorate, register_silent, silent_before
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, make_data_dir
@@ -63,10 +63,10 @@ def parse(html: str) -> Text:
     return t
 
 
-def one(db: Path, sql: str) -> dict:
+def one(db: Path, sql: str, params: tuple = ()) -> dict:
     con = sqlite3.connect(db)
     con.row_factory = sqlite3.Row
-    return dict(con.execute(sql).fetchone())
+    return dict(con.execute(sql, params).fetchone())
 
 
 def test_home_searches_and_links_a_feed(client) -> None:
@@ -368,6 +368,27 @@ def test_a_silent_entry_is_charged_to_its_last_day_to_claim_not_to_today(client,
     # asked for a day, the API still answers for that day, as for any animal
     today = client.get(f"/api/impoundments/{a['id']}/due", params={"on": TODAY.isoformat()}).json()
     assert today["on"] == TODAY.isoformat() and today["register_silent"] is True
+
+
+def test_an_animal_past_its_earliest_auction_day_can_still_be_claimed(client, demo_dbs) -> None:
+    # A bold "last day to claim" a month gone, with nothing else said, told an owner it was too late; the Act lets
+    # the owner claim at any time before the sale (K s.12), and the Director may not have fixed the auction yet.
+    sql = """SELECT * FROM impoundments WHERE status IN ('impounded', 'notice_posted') AND act = 'kerala-1961'
+             AND auction_earliest_on {} ? AND auction_earliest_on >= ? ORDER BY id LIMIT 1"""
+    since = silent_before(TODAY)
+    past = one(demo_dbs[0], sql.format("<="), (TODAY.isoformat(), since))
+    ahead = one(demo_dbs[0], sql.format(">"), (TODAY.isoformat(), since))
+    page = parse(client.get(f"/animals/{past['id']}").text)
+    assert "may be sold at auction on any day now" in page.by_id["auction-open"]
+    assert "K s.12" in page.by_id["auction-open"] and "passed" in page.by_id["last-day"]
+    assert "What to bring" in page.text  # it is still in the pound: the owner should go
+    assert client.get(f"/api/impoundments/{past['id']}/due").json()["auction_may_be_held"] is True
+    page = parse(client.get(f"/animals/{ahead['id']}").text)
+    assert "auction-open" not in page.by_id and "passed" not in page.by_id["last-day"]
+    assert client.get(f"/api/impoundments/{ahead['id']}/due").json()["auction_may_be_held"] is False
+    rows = client.get("/api/impoundments", params={"pound": past["pound_id"], "limit": 500}).json()["rows"]
+    flags = {r["id"]: r["auction_may_be_held"] for r in rows}
+    assert flags[past["id"]] is True and not any(flags[r["id"]] for r in rows if r["status"] in ("claimed", "sold"))
 
 
 def test_the_list_counts_days_in_pound_as_the_animal_page_charges_them() -> None:

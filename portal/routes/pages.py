@@ -18,7 +18,7 @@ from ..errors import NotFound
 from ..i18n import t
 from ..law import due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import IN_POUND_NOW, decorate, register_silent, search, silent_before
+from ..search import IN_POUND_NOW, auction_may_be_held, decorate, register_silent, search, silent_before
 
 router = APIRouter(include_in_schema=False)
 
@@ -73,6 +73,7 @@ async def animal(
     a = _animal(con, animal_id)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent = register_silent(a["status"], a["auction_earliest_on"], today)
+    auction_open = not silent and auction_may_be_held(a["status"], a["auction_earliest_on"], today)
     due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
@@ -88,6 +89,7 @@ async def animal(
         last_day=last_day,
         sale=sale,
         silent=silent,
+        auction_open=auction_open,
         era_day=dt.date.fromisoformat(a["brought_on"]),
     )
 
