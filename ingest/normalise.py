@@ -343,8 +343,37 @@ _MON_D_Y = re.compile(rf"^{_MON}\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th|d)?,?\s+(?P
 _Y_MON_D = re.compile(rf"^(?P<y>\d{{4}})[\s\-]+{_MON}\.?[\s\-]+(?P<d>\d{{1,2}})(?:-?ന്)?(?:[\s,]+(?P<t>.+))?$", re.I)
 
 
+# A 5-digit number where a date belongs is a spreadsheet's day count, saved as a number ('General' format) or a CSV
+# exported from it: 45968 is 7 Nov 2025, and '45968.5' noon of that day. Only 20000-69999 (1954-2091) are taken.
+_SERIAL = re.compile(r"^(?P<n>[2-6]\d{4})(?:\.(?P<f>\d+))?$")
+_SERIAL_EPOCH = dt.date(1899, 12, 30)  # Excel's day 0, after its leap-day error of 1900
+# Eight digits, no separators: day first ('03112025'), or year first ('20251103') when day first is no date.
+_COMPACT = re.compile(r"^(?P<a>\d{2})(?P<b>\d{2})(?P<c>\d{4})$")
+
+# "The same as above", as registers write it in a column: ditto, do., -do-, ", 〃, ,, and Malayalam ടി (the said).
+DITTO_MARKS = frozenset(
+    {"do", "do.", "-do-", "-do.-", "(do)", "ditto", '"', "''", "〃", ",,", "ടി", "-ടി-", "ടി.", "ടി-"}
+)
+
+
 class BadDate(RecordRejected):
     pass
+
+
+def _serial_day(m: re.Match[str]) -> tuple[dt.date, dt.time | None]:
+    """'45968' -> (7 Nov 2025, None); '45968.75' -> (7 Nov 2025, 18:00)."""
+    d = _SERIAL_EPOCH + dt.timedelta(days=int(m["n"]))
+    minutes = round(float("0." + m["f"]) * 24 * 60) if m["f"] and int(m["f"]) else 0
+    return d, (dt.time(minutes // 60, minutes % 60) if minutes and minutes < 24 * 60 else None)
+
+
+def _compact_day(m: re.Match[str], text: str) -> dt.date:
+    """'03112025' -> 3 Nov 2025 (day first, as registers write); '20251103' -> 3 Nov 2025 (no 20th month)."""
+    try:
+        return dt.date(int(m["c"]), int(m["b"]), int(m["a"]))
+    except ValueError:
+        y, rest = int(m["a"] + m["b"]), m["c"]
+        return _make_date(y, int(rest[:2]), int(rest[2:]), text)
 
 
 # The part of the day a Malayalam register writes before an hour ('ഉച്ചയ്ക്ക് 2 മണി', 2 in the afternoon).
@@ -421,7 +450,8 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
 
     '03/04/2025' -> (3 Apr 2025, None); '03-04-2025 14:30' -> (3 Apr, 14:30);
     '01 Apr 2025, 1715 hrs' -> (1 Apr, 17:15); '2025-04-03T17:10:00+05:30' -> (3 Apr, 17:10);
-    '14th March 1859' -> (14 Mar 1859, None). Raises BadDate with a clerk's reason.
+    '14th March 1859' -> (14 Mar 1859, None); '45968' (a spreadsheet's day number) -> (7 Nov 2025, None);
+    '03112025' -> (3 Nov 2025, None). Raises BadDate with a clerk's reason.
     """
     s = _WEEKDAY.sub("", " ".join(str(text).strip().split()))
     if not s:
@@ -441,6 +471,14 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
             )
             moment = moment.replace(tzinfo=dt.timezone(offset)).astimezone(IST).replace(tzinfo=None)
         return moment.date(), moment.time()
+    m = _SERIAL.match(s)
+    if m:
+        return _serial_day(m)
+    m = _COMPACT.match(s)
+    if m:
+        return _compact_day(m, s), None
+    if s.lower() in DITTO_MARKS:
+        raise BadDate(f"The date is '{s}' (ditto, the same as above), but no entry above it gives a date to repeat.")
     for rx in (_DMY, _YMD, _D_MON_Y, _MON_D_Y, _Y_MON_D):
         m = rx.match(s)
         if not m:

@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import RegisterUnreadable
 from .headers import fold_header, looks_like_header, recognise
+from .normalise import DITTO_MARKS
 
 REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".json", ".jsonl", ".ndjson"}
 MAPPING_SUFFIX = ".mapping.json"
@@ -69,6 +70,15 @@ def _header_again(cells: list[Any], fields: dict[str, int], columns: dict[str, s
     return isinstance(cell, str) and not any(c.isdigit() for c in cell) and looks_like_header(cells, columns)
 
 
+def _repeat_dittos(cells: dict[str, Any], above: dict[str, Any]) -> None:
+    """A cell written 'do.' or 〃 (the same as above) takes the value of the entry above it; the private register keeps
+    the mark as written. {'brought_at': '-do-', 'place_seized': 'Pala'} under {'brought_at': '03/11/2025', ...}
+    -> {'brought_at': '03/11/2025', 'place_seized': 'Pala'}. The entry number is never repeated."""
+    for f, v in cells.items():
+        if isinstance(v, str) and len(v) < 7 and v.strip().lower() in DITTO_MARKS and f != "entry_no":
+            cells[f] = above.get(f)
+
+
 def _records_from_rows(
     rows: Iterator[tuple[int, list[Any]]], path: Path, mapping: dict[str, Any], sheet: str | None = None
 ) -> Iterator[RawRecord]:
@@ -77,6 +87,7 @@ def _records_from_rows(
     want_header = mapping.get("header_row")
     header: list[Any] | None = None
     fields: dict[str, int] = {}
+    above: dict[str, Any] | None = None
     for rowno, cells in rows:
         if header is None:
             if (want_header and rowno == int(want_header)) or (not want_header and looks_like_header(cells, columns)):
@@ -92,7 +103,11 @@ def _records_from_rows(
         raw = {(h or f"column {i + 1}"): (cells[i] if i < n else None) for i, h in enumerate(header)}
         for i in range(len(header), n):  # a ragged row keeps its extra cells, privately
             raw[f"column {i + 1}"] = cells[i]
-        yield RawRecord(rowno, {f: (cells[i] if i < n else None) for f, i in fields.items()}, raw, sheet)
+        fielded = {f: (cells[i] if i < n else None) for f, i in fields.items()}
+        if above is not None:
+            _repeat_dittos(fielded, above)
+        above = fielded
+        yield RawRecord(rowno, fielded, raw, sheet)
     if header is None:
         where = f" (sheet {sheet})" if sheet else ""
         raise RegisterUnreadable(

@@ -325,3 +325,34 @@ def test_wordings_not_in_the_sample(tmp_path: Path) -> None:
         .fetchall()
     )
     assert people == [("Ravi Menon", "Ollur", None, None), ("Sita Devi", "Pala", "Joseph Kuriakose", "Kottayam")]
+
+
+def test_ditto_marks_repeat_the_entry_above(tmp_path: Path) -> None:
+    # 'do.', '-do-', 〃, ',,' and Malayalam ടി (the said) mean "the same as above": they were rejects ("the date
+    # '-do-' could not be read") or stored as a place called "do". Title rows above the header, in a CSV.
+    imps, rejects, summary = run(tmp_path, "ditto.csv")
+    assert "ditto" in rejects[5] and "no entry above it" in rejects[5]  # the first entry has nothing to repeat
+    assert {r: (imps[r]["brought_at"], imps[r]["place_seized"]) for r in imps} == {
+        6: ("2025-11-03", "Pala"),
+        7: ("2025-11-03", "Pala"),
+        8: ("2025-11-03", "Bharananganam"),
+        9: ("2025-11-05", "Bharananganam"),
+        10: ("2025-11-05", "Bharananganam"),
+    }
+    assert imps[7]["owner_known"] == 1 and imps[8]["description"] == "red, cut on left ear"
+    assert summary.records == 6  # the TOTAL line is not an entry
+    private = sqlite3.connect(tmp_path / "q.db")
+    owner = private.execute("SELECT owner_name FROM register_entries WHERE source_row = 7").fetchone()[0]
+    assert owner == "Kunjan Nair"
+
+
+def test_day_numbers_and_dates_without_separators(tmp_path: Path) -> None:
+    # A date column saved as a number shows Excel's day count (45968 is 7 Nov 2025); '07112025' has no separators.
+    imps, rejects, _ = run(tmp_path, "day-numbers.csv")
+    assert {r: imps[r]["brought_at"] for r in imps} == {
+        2: "2025-11-07",
+        3: "2025-11-07T18:00",
+        4: "2025-11-07",
+        5: "2025-11-07T11:30",
+    }
+    assert "could not be read" in rejects[6]
