@@ -12,7 +12,9 @@ import codecs
 import csv
 import datetime as dt
 import json
+import re
 import sys
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,6 +81,35 @@ def _repeat_dittos(cells: dict[str, Any], above: dict[str, Any]) -> None:
             cells[f] = above.get(f)
 
 
+def _second_header_row(
+    header: list[str], cells: list[Any], fields: dict[str, int], columns: dict[str, str]
+) -> list[str] | None:
+    """A header in two rows, as printed forms have it: "Name and residence of" spread over two columns, "Seizer" and
+    "Owner" under it. The row under the header is read as its second row when it has no digit, its date cell is
+    blank (or the date heading again, merged down), and joined to the first it names more fields; then -> the joined
+    header, else None.
+
+    ['Date', 'Name and residence of', ''] over [None, 'Seizer', 'Owner']
+    -> ['Date', 'Name and residence of Seizer', 'Name and residence of Owner']
+    """
+    i = fields.get("brought_at")
+    if i is not None and i < len(cells) and cells[i] not in (None, "") and str(cells[i]).strip() != header[i]:
+        return None  # a date: an entry (a heading merged down over both rows repeats in the second)
+    if any(c is not None and not isinstance(c, str) for c in cells) or any(
+        ch.isdigit() for c in cells if c for ch in c
+    ):
+        return None
+    joined, parent = [], ""
+    for k in range(max(len(header), len(cells))):
+        top = header[k] if k < len(header) else ""
+        sub = str(cells[k]).strip() if k < len(cells) and cells[k] else ""
+        if sub and sub != top and top and recognise([top], columns):
+            return None  # text under a heading complete by itself ("Remarks" over "claimed") is an entry's
+        parent = top or parent  # a heading merged over several columns is written in the first of them
+        joined.append(f"{parent} {sub}".strip() if sub and sub != top else top)
+    return joined if len(recognise(joined, columns)) > len(fields) else None
+
+
 def _records_from_rows(
     rows: Iterator[tuple[int, list[Any]]], path: Path, mapping: dict[str, Any], sheet: str | None = None
 ) -> Iterator[RawRecord]:
@@ -88,15 +119,23 @@ def _records_from_rows(
     header: list[Any] | None = None
     fields: dict[str, int] = {}
     above: dict[str, Any] | None = None
+    under_header = False
     for rowno, cells in rows:
         if header is None:
             if (want_header and rowno == int(want_header)) or (not want_header and looks_like_header(cells, columns)):
                 header = [("" if c is None else str(c).strip()) for c in cells]
                 fields = recognise(header, columns)
+                under_header = True
                 continue
             if not want_header and rowno > HEADER_SEARCH_ROWS:
                 break
             continue
+        if under_header and not _blank(cells):
+            under_header = False
+            joined = _second_header_row(header, cells, fields, columns)
+            if joined is not None:
+                header, fields = joined, recognise(joined, columns)
+                continue
         if _blank(cells) or is_total_row(cells) or _header_again(cells, fields, columns):
             continue
         n = len(cells)
@@ -176,6 +215,47 @@ def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
 # --- spreadsheets ---------------------------------------------------------------------------------
 
 
+_MERGE_REF = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]+[0-9]+:[A-Z]+[0-9]+)"')
+
+
+def _merged_down(path: Path, ws: Any) -> dict[int, list[tuple[int, int]]]:
+    """A sheet's cells merged down over several rows -> {row: [(column index, top row)]} for each row under the top.
+
+    A register merges a date (or a place) over the entries of one day; openpyxl's read-only sheets give the value in
+    the top cell only, and the rows under it read blank. Read from the sheet's XML, which read-only mode skips.
+    """
+    from openpyxl.utils.cell import range_boundaries
+
+    part = getattr(ws, "_worksheet_path", None)  # read-only sheets know their part; if a version does not, no merges
+    if not part:
+        return {}
+    with zipfile.ZipFile(path) as z:
+        xml = z.read(part)
+    down: dict[int, list[tuple[int, int]]] = {}
+    for ref in _MERGE_REF.findall(xml):
+        col, top, _, bottom = range_boundaries(ref.decode())
+        for r in range((top or 0) + 1, (bottom or 0) + 1):
+            down.setdefault(r, []).append(((col or 1) - 1, top or 0))
+    return down
+
+
+def _fill_merged(
+    rows: Iterator[tuple[int, list[Any]]], down: dict[int, list[tuple[int, int]]]
+) -> Iterator[tuple[int, list[Any]]]:
+    """Rows -> rows with each cell under a merged top cell given the top's value (its first column only)."""
+    tops = {(top, c) for spans in down.values() for c, top in spans}
+    value: dict[tuple[int, int], Any] = {}
+    for rowno, cells in rows:
+        for c, top in down.get(rowno, ()):
+            if c < len(cells) and cells[c] in (None, ""):
+                cells[c] = value.get((top, c))
+        if tops:
+            for c in range(len(cells)):
+                if (rowno, c) in tops:
+                    value[(rowno, c)] = cells[c]
+        yield rowno, cells
+
+
 def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     import openpyxl  # imported here: only spreadsheets pay for it
     from openpyxl.utils.datetime import from_excel
@@ -189,7 +269,12 @@ def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
         found = False
         for name in names:
             ws = wb[name]
-            rows = ((i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1))
+            rows: Iterator[tuple[int, list[Any]]] = (
+                (i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1)
+            )
+            down = _merged_down(path, ws)
+            if down:
+                rows = _fill_merged(rows, down)
             try:
                 for rec in _records_from_rows(rows, path, mapping, name if len(names) > 1 else None):
                     found = True

@@ -356,3 +356,37 @@ def test_day_numbers_and_dates_without_separators(tmp_path: Path) -> None:
         5: "2025-11-07T11:30",
     }
     assert "could not be read" in rejects[6]
+
+
+@pytest.mark.parametrize(("name", "first"), [("two-row-header.xlsx", 4), ("two-row-header.csv", 3)])
+def test_a_header_in_two_rows(tmp_path: Path, name: str, first: int) -> None:
+    # "Name and residence of" over "Seizer" | "Owner": the second row was a reject ("the date brought is blank"), and
+    # neither column was recognised, so the owner was lost from the private register and owner_known was 0.
+    imps, rejects, summary = run(tmp_path, name)
+    assert rejects == {} and summary.records == 2
+    assert [imps[r]["owner_known"] for r in (first, first + 1)] == [1, 0]
+    assert imps[first]["status"] == "claimed" and imps[first]["claimed_on"] == "2025-11-05"
+    private = sqlite3.connect(tmp_path / "q.db")
+    people = private.execute(f"SELECT seizer_name, owner_name FROM register_entries WHERE source_row = {first}")
+    assert people.fetchone() == ("Raman Pillai", "Kunjan Nair")
+
+
+def test_a_date_merged_down_over_the_days_entries(tmp_path: Path) -> None:
+    # A date written once in a cell merged over three entries: the two under it read blank and were rejects.
+    imps, rejects, _ = run(tmp_path, "merged-date-cells.xlsx")
+    assert {r: imps[r]["brought_at"] for r in imps} == {
+        2: "2025-11-03",
+        3: "2025-11-03",
+        4: "2025-11-03",
+        5: "2025-11-06",
+    }
+    assert "blank" in rejects[6]  # a blank date that is not merged is still a blank date
+
+
+def test_an_entry_without_digits_under_the_header_is_still_an_entry(tmp_path: Path) -> None:
+    # The second-row rule must not swallow a first entry with no date: it is a reject, counted, not a heading.
+    # Joined to the header it would name one more field ("Remarks fine paid"), so only the headings it sits under,
+    # complete by themselves, tell it from a heading's second row.
+    data = make_data_dir(tmp_path, {"r.csv": "Date,Kind,Remarks,Remarks\n,cow,stray,fine paid\n"})
+    summary = ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    assert (summary.records, summary.rejects) == (1, 1)
