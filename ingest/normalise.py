@@ -207,12 +207,14 @@ _MULTIPLES = {"pair": 2, "pairs": 2, "ജോടി": 2, "ജോഡി": 2, "doze
 
 
 # What a count cell adds after the number: '2 Nos.', '3 head', '2 (two)'.
-_COUNT_UNIT = re.compile(r"^(?P<n>\S+)\s*(?:nos?\.?|numbers?|heads?|animals?|\([a-z\u0D00-\u0D7F ]+\))$")
+_COUNT_UNIT = re.compile(
+    r"^(?P<n>\S+)\s*(?:nos?\.?|numbers?|heads?|animals?|എണ്ണം|\([a-z\u0D00-\u0D7F ]+\))$"
+)  # എണ്ണം: Malayalam's 'Nos.'
 
 
 @lru_cache(maxsize=1024)
 def count_of(text: str) -> int | None:
-    """'3' -> 3; 'two' -> 2; '-2' -> -2; '2.0' -> 2; '2 Nos.' -> 2; '2 (two)' -> 2; 'brown' -> None (not a count)."""
+    """'3' -> 3; 'two' -> 2; '-2' -> -2; '2.0' -> 2; '2 Nos.' -> 2; '3 എണ്ണം' -> 3; '2 (two)' -> 2; 'brown' -> None."""
     s = str(text).strip().lower().replace("−", "-")
     unit = _COUNT_UNIT.match(s)
     if unit:
@@ -347,6 +349,9 @@ _Y_MON_D = re.compile(rf"^(?P<y>\d{{4}})[\s\-]+{_MON}\.?[\s\-]+(?P<d>\d{{1,2}})(
 # exported from it: 45968 is 7 Nov 2025, and '45968.5' noon of that day. Only 20000-69999 (1954-2091) are taken.
 _SERIAL = re.compile(r"^(?P<n>[2-6]\d{4})(?:\.(?P<f>\d+))?$")
 _SERIAL_EPOCH = dt.date(1899, 12, 30)  # Excel's day 0, after its leap-day error of 1900
+# An app's export may give a moment as Unix time, in seconds or milliseconds: 1762147800 is 3 Nov 2025 11:00 IST.
+# Only 10 or 13 digits starting with 1 (Sep 2001 to May 2033) are taken; midnight in India is a day without an hour.
+_UNIX = re.compile(r"^(?P<s>1\d{9})(?P<ms>\d{3})?(?:\.\d+)?$")
 # Eight digits, no separators: day first ('03112025'), or year first ('20251103') when day first is no date.
 _COMPACT = re.compile(r"^(?P<a>\d{2})(?P<b>\d{2})(?P<c>\d{4})$")
 
@@ -451,7 +456,8 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
     '03/04/2025' -> (3 Apr 2025, None); '03-04-2025 14:30' -> (3 Apr, 14:30);
     '01 Apr 2025, 1715 hrs' -> (1 Apr, 17:15); '2025-04-03T17:10:00+05:30' -> (3 Apr, 17:10);
     '14th March 1859' -> (14 Mar 1859, None); '45968' (a spreadsheet's day number) -> (7 Nov 2025, None);
-    '03112025' -> (3 Nov 2025, None). Raises BadDate with a clerk's reason.
+    '03112025' -> (3 Nov 2025, None); '1762147800000' (Unix milliseconds) -> (3 Nov 2025, 11:00 IST).
+    Raises BadDate with a clerk's reason.
     """
     s = _WEEKDAY.sub("", " ".join(str(text).strip().split()))
     if not s:
@@ -474,6 +480,10 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
     m = _SERIAL.match(s)
     if m:
         return _serial_day(m)
+    m = _UNIX.match(s)
+    if m:
+        moment = dt.datetime.fromtimestamp(int(m["s"]), IST).replace(tzinfo=None)
+        return moment.date(), (moment.time() if moment.time() != dt.time(0) else None)
     m = _COMPACT.match(s)
     if m:
         return _compact_day(m, s), None

@@ -339,6 +339,30 @@ def _keyed_entries(node: dict[str, Any]) -> bool:
     )
 
 
+def _rows_of_lists(node: Any) -> bool:
+    return isinstance(node, list) and bool(node) and all(isinstance(x, list) for x in node)
+
+
+def _json_table(data: Any) -> Iterator[tuple[int, list[Any]]] | None:
+    """JSON holding a table as lists -> numbered rows, header included; None for any other JSON.
+
+    [["No", "Date"], [1, "03/11/2025"]] -> (1, ["No", "Date"]), (2, [1, "03/11/2025"]) (a sheet's API export);
+    {"columns": ["No", "Date"], "rows": [[1, "03/11/2025"]]} -> (0, ["No", "Date"]), (1, [1, "03/11/2025"]) (pandas'
+    "split", Datasette's own JSON): each entry keeps its item number in the list of rows.
+    """
+    if _rows_of_lists(data):
+        return enumerate(data, 1)
+    if not isinstance(data, dict):
+        return None
+    header = next((v for v in data.values() if isinstance(v, list) and v and all(isinstance(x, str) for x in v)), None)
+    rows = next((v for v in data.values() if _rows_of_lists(v)), None)
+    if rows is None:
+        return None
+    if header is None:
+        return enumerate(rows, 1)
+    return enumerate([header, *rows])
+
+
 def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     encoding = sniff_encoding(path)
 
@@ -360,6 +384,10 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
         data = json.loads(path.read_text(encoding=sniff_encoding(path)))
     except (ValueError, UnicodeError) as e:
         raise RegisterUnreadable(f"{path}: not valid JSON ({e})") from None
+    table = _json_table(data)
+    if table is not None:  # rows as lists, under a header: read as a spreadsheet is
+        yield from _records_from_rows(table, path, mapping)
+        return
     if isinstance(data, dict):  # an app's export: {"records": [...]}, {"data": {"rows": [...]}}, {"17": {...}, ...}
         stack: list[Any] = [data]
         data = None

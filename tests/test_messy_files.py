@@ -390,3 +390,28 @@ def test_an_entry_without_digits_under_the_header_is_still_an_entry(tmp_path: Pa
     data = make_data_dir(tmp_path, {"r.csv": "Date,Kind,Remarks,Remarks\n,cow,stray,fine paid\n"})
     summary = ingest(data, tmp_path / "p.db", tmp_path / "q.db")
     assert (summary.records, summary.rejects) == (1, 1)
+
+
+def test_json_rows_as_lists_under_a_header(tmp_path: Path) -> None:
+    # A spreadsheet's API export: lists under a title and a header, and a TOTAL line. The ingest stopped at this
+    # file ("no field naming the date brought was recognised").
+    imps, rejects, summary = run(tmp_path, "rows-as-lists.json")
+    assert {r: (imps[r]["brought_at"], imps[r]["species"]) for r in imps} == {
+        3: ("2025-11-05", "cow"),
+        4: ("2025-11-06", "bull"),
+    }
+    assert rejects == {} and summary.records == 2
+
+
+def test_json_columns_and_rows(tmp_path: Path) -> None:
+    # {"columns": [...], "rows": [[...]]}, as pandas ("split") and Datasette write a table: rows keep their number.
+    imps, rejects, _ = run(tmp_path, "columns-and-rows.json")
+    assert {r: (imps[r]["entry_no"], imps[r]["head_count"]) for r in imps} == {1: ("11", 1), 2: ("12", 2)}
+    assert "blank" in rejects[3]
+
+
+def test_unix_time_in_an_apps_export(tmp_path: Path) -> None:
+    # Milliseconds or seconds since 1970; midnight in India is a day with no hour, as a date cell's midnight is.
+    imps, rejects, _ = run(tmp_path, "unix-time.jsonl")
+    assert {r: imps[r]["brought_at"] for r in imps} == {1: "2025-11-03T11:00", 2: "2025-11-03"}
+    assert "after today" in rejects[3]

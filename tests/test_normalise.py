@@ -61,7 +61,8 @@ def test_not_cattle_is_rejected_with_that_reason(word: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "n"), [("3", 3), ("two", 2), ("one", 1), ("-2", -2), ("2.0", 2), ("രണ്ട്", 2), ("brown", None)]
+    ("text", "n"),
+    [("3", 3), ("two", 2), ("one", 1), ("-2", -2), ("2.0", 2), ("രണ്ട്", 2), ("3 എണ്ണം", 3), ("൨", 2), ("brown", None)],
 )
 def test_counts(text: str, n: int | None) -> None:
     assert count_of(text) == n
