@@ -13,6 +13,14 @@ from collections.abc import Sequence
 # (field, pattern). First matching rule wins for a header; a field is taken by its first column only.
 RULES: list[tuple[str, str]] = [
     ("signature", r"signature|\bsign\b|ഒപ്പ്"),  # a signature column is not the seizer's or owner's name
+    # A person's Aadhaar, phone or card number: kept in the private register only. A "Pashu Aadhaar" is the animal's
+    # (its ear tag), so only an Aadhaar that says it is an animal's is one.
+    (
+        "person_id",
+        r"^(?!.*(?:pashu|animal|cattle|\bcow|\bear\b)).*(?:aadhaa?r|\buid\b|mobile|phone|contact|voter|ration card|\bpan\b)",
+    ),
+    # The person who claimed the animal is its owner; "Claimed by" is a name, not the date it was claimed.
+    ("owner", r"^(?!.*(?:\bdate\b|\bday\b|\bon$)).*(?:claimant|claimed by|received by|handed over to)"),
     ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
     ("seizer_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:seizer name|name of (?:the )?seizer|seized by name)"),
     # "Name and residence of seizer" is one cell holding both: it is `seizer`, split later.
@@ -30,9 +38,12 @@ RULES: list[tuple[str, str]] = [
     ),
     ("deposit_on", r"deposit|under dispute|നിക്ഷേപ"),
     ("released_by_order_on", r"released by order|release order|order of release|released under order"),
-    ("claimed_on", r"deliver|claimed|returned to owner|releas|\bdate out\b|ഉടമയ്ക്ക്|തിരികെ നൽകിയ|വിട്ടുകൊടുത്ത|വിട്ടയച്ച"),
+    (
+        "claimed_on",
+        r"deliver|claimed|\breturn(?:ed)?\b|handed (?:over|back)|releas|\bdate out\b|ഉടമയ്ക്ക്|തിരികെ നൽകിയ|വിട്ടുകൊടുത്ത|വിട്ടയച്ച",
+    ),
     ("notice_posted_on", r"notice|proclamation|നോട്ടീസ്"),
-    ("buyer", r"buyer|purchaser|sold to|bought by|വാങ്ങിയ"),
+    ("buyer", r"buyer|purchaser|bidder|sold to|bought by|വാങ്ങിയ"),
     (
         "sale_proceeds",
         r"proceeds|sale amount|sale price|price realised|amount realised|sold for|auction amount|\bbid\b|ലേലത്തുക",
@@ -42,21 +53,22 @@ RULES: list[tuple[str, str]] = [
     ("complaint_decided_on", r"complaint (?:decided|disposed)|date decided|decided on"),
     ("complaint_outcome", r"complaint (?:outcome|result|order)|(?:outcome|result) of (?:the )?complaint|വിധി"),
     ("complaint_filed_on", r"complaint|പരാതി"),
-    ("disposed_on", r"disposed|other disposal"),
+    ("disposed_on", r"disposed|other disposal|date of disposal|disposal date"),
     ("seized_on", r"(?:date|day) of seizure|seized on|seizure date|date seized|പിടിച്ചെടുത്ത തീയതി"),
-    ("place_seized", r"place|where seized|^where$|seized at|seized from|location|സ്ഥലം"),
+    ("seizer", r"caught by"),  # before the place: "caught at" is a place, "caught by" a person
+    ("place_seized", r"place|where seized|^where$|seized at|seized from|location|caught|\bspot\b|സ്ഥലം"),
     ("seizer", r"seizer|seized by|brought by|impounded by|പിടിച്ചെടുത്തയാൾ|പിടിച്ചയാൾ"),
     ("owner", r"owner|ഉടമ"),
     ("ear_tag", r"\btag\b|aadhaar|\buid\b"),
     ("head_count", r"\bheads?\b|count|\bqty\b|quantity|^number$|^nos$|(?:number|no) of (?:cattle|animals|head)|എണ്ണം"),
-    ("brought_at", r"date|day|brought|when|timestamp|തീയതി|ദിവസം"),
+    ("brought_at", r"date|day|brought|when|timestamp|impounded on|^d o i$|തീയതി|ദിവസം"),
     ("hour", r"hour|time|സമയം"),
     ("description", r"descr|\bmarks|colou?r|identification|വിവരണം|അടയാള"),
     ("description_extra", r"breed|\bsex\b|gender|\bage\b|horns?\b|ഇനവിഭാഗം"),
     ("species", r"kind|cattle|animal|species|type|ഇനം|മൃഗം"),
-    ("fine", r"\bfine|പിഴ"),
-    ("feeding", r"feeding|feed charge|maintenance|തീറ്റ"),
-    ("remarks", r"remark|note|കുറിപ്പ്"),
+    ("fine", r"\bfine|penalty|പിഴ"),
+    ("feeding", r"feeding|feed charge|fodder|maintenance|തീറ്റ"),
+    ("remarks", r"remark|note|^status$|outcome|disposal|action taken|^result$|കുറിപ്പ്"),
     ("entry_no", r"^(?:sl|s|sr|serial|entry|reg|register|receipt)?\s*(?:no|number|num|n)?$|serial|entry|ക്രമ"),
 ]
 _COMPILED = [(f, re.compile(p)) for f, p in RULES]

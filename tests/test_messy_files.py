@@ -415,3 +415,28 @@ def test_unix_time_in_an_apps_export(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "unix-time.jsonl")
     assert {r: imps[r]["brought_at"] for r in imps} == {1: "2025-11-03T11:00", 2: "2025-11-03"}
     assert "after today" in rejects[3]
+
+
+def test_people_s_numbers_stay_private_and_a_claimant_is_the_owner(tmp_path: Path) -> None:
+    # "Aadhaar No" was taken for the animal's tag and published in its description; "Mobile" for the owner's name;
+    # "Claimed by" (a name) for the date claimed, which made the entry a reject; "Date returned" for the date brought.
+    imps, rejects, _ = run(tmp_path, "person-numbers-and-claimants.csv")
+    assert rejects == {}
+    cow, goats = imps[2], imps[3]
+    assert (cow["brought_at"], cow["claimed_on"], cow["status"], cow["owner_known"]) == (
+        "2025-11-03",
+        "2025-11-05",
+        "claimed",
+        1,
+    )
+    assert (cow["place_seized"], cow["fine_levied_rupees"]) == ("Pala", "500.00")
+    assert goats["status"] == "sold" and goats["owner_known"] == 0
+    public = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for number in ("9876 5432 1098", "9447012345", "9447054321", "Kunjan", "Raman"):
+        assert number not in public
+    private = sqlite3.connect(tmp_path / "q.db")
+    people = private.execute(
+        "SELECT seizer_name, owner_name, owner_residence FROM register_entries WHERE source_row = 2"
+    )
+    assert people.fetchone() == ("Raman Pillai", "Kunjan Nair", "Pala")
+    assert "9876 5432 1098" in "\n".join(private.iterdump())  # kept, in the register as written
