@@ -17,7 +17,8 @@ RULES: list[tuple[str, str]] = [
     # (its ear tag), so only an Aadhaar that says it is an animal's is one.
     (
         "person_id",
-        r"^(?!.*(?:pashu|animal|cattle|\bcow|\bear\b)).*(?:aadhaa?r|\buid\b|mobile|phone|contact|voter|ration card|\bpan\b)",
+        r"^(?!.*(?:pashu|animal|cattle|\bcow|\bear\b|പശു|മൃഗ|കന്നുകാലി))"
+        r".*(?:aadhaa?r|\buid\b|mobile|phone|contact|voter|ration card|\bpan\b|ആധാർ|ഫോൺ|മൊബൈൽ)",
     ),
     # The person who claimed the animal is its owner; "Claimed by" is a name, not the date it was claimed.
     ("owner", r"^(?!.*(?:\bdate\b|\bday\b|\bon$)).*(?:claimant|claimed by|received by|handed over to)"),
@@ -59,7 +60,7 @@ RULES: list[tuple[str, str]] = [
     ("place_seized", r"place|where seized|^where$|seized at|seized from|location|caught|\bspot\b|സ്ഥലം"),
     ("seizer", r"seizer|seized by|brought by|impounded by|പിടിച്ചെടുത്തയാൾ|പിടിച്ചയാൾ"),
     ("owner", r"owner|ഉടമ"),
-    ("ear_tag", r"\btag\b|aadhaar|\buid\b"),
+    ("ear_tag", r"\btag\b|aadhaa?r|\buid\b|ടാഗ്|ആധാർ"),
     ("head_count", r"\bheads?\b|count|\bqty\b|quantity|^number$|^nos$|(?:number|no) of (?:cattle|animals|head)|എണ്ണം"),
     ("brought_at", r"date|day|brought|when|timestamp|impounded on|^d o i$|തീയതി|ദിവസം"),
     ("hour", r"hour|time|സമയം"),

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.errors import RecordRejected
+from ingest.headers import field_of
 from ingest.normalise import (
     SPECIES,
     count_of,
@@ -102,3 +103,28 @@ def test_the_sql_for_a_count_of_one_kind_says_what_python_says(species: str) -> 
     for n in (1, 2, 12):
         (in_sql,) = con.execute(f"SELECT {head_sql(':n', ':species')}", {"n": n, "species": species}).fetchone()
         assert in_sql == head_of(n, species)
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("Aadhaar No", "person_id"),  # a person's national id: private, never the animal's tag
+        ("Aadhaar No. of owner", "person_id"),
+        ("ഉടമയുടെ ആധാർ", "person_id"),
+        ("Mobile", "person_id"),
+        ("ഫോൺ നമ്പർ", "person_id"),
+        ("Pashu Aadhaar", "ear_tag"),
+        ("പശു ആധാർ", "ear_tag"),
+        ("Animal UID", "ear_tag"),
+        ("ടാഗ് നമ്പർ", "ear_tag"),
+        ("Claimed by", "owner"),
+        ("Date claimed by owner", "claimed_on"),
+        ("Date of return", "claimed_on"),
+        ("Caught by", "seizer"),
+        ("Caught from", "place_seized"),
+        ("D.O.I.", "brought_at"),
+        ("Penalty", "fine"),
+    ],
+)
+def test_headers_by_what_they_mean(header: str, field: str) -> None:
+    assert field_of(header) == field
