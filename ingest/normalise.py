@@ -7,6 +7,7 @@ thousands of times, so the work is done once per distinct value, not once per ro
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import unicodedata
 from functools import lru_cache
@@ -59,6 +60,8 @@ for _canon, _words in {
         _WORDS[_w] = _canon
         _WORDS[_w.replace("-", " ")] = _canon
 
+_LATIN_WORDS = sorted(w for w in _WORDS if w.isascii() and len(w) >= 4)
+
 # The plural of each kind, where it is not the kind and an s: "2 calves" in notices, feeds and pages.
 PLURALS = {"ox": "oxen", "calf": "calves", "buffalo": "buffaloes", "pony": "ponies", "ass": "asses", "sheep": "sheep"}
 
@@ -73,7 +76,9 @@ NOT_CATTLE = set(
     [
         "dog",
         "dogs",
+        "bitch",
         "puppy",
+        "puppies",
         "cat",
         "cats",
         "kitten",
@@ -99,6 +104,31 @@ NOT_CATTLE = set(
 )
 
 _ML_PLURALS = ("ക്കൾ", "കൾ")
+_LATIN_ML_PLURALS = ("kkal", "ngal", "kal", "gal")  # pashukkal, aadukal: Malayalam plurals in Latin letters
+
+# Words for cattle in general: an entry must name the kind, since the fine is by kind (K s.11(1)).
+GENERIC_CATTLE = frozenset(
+    [
+        "cattle",
+        "cattles",
+        "livestock",
+        "animal",
+        "animals",
+        "beast",
+        "beasts",
+        "bovine",
+        "bovines",
+        "stray",
+        "strays",
+        "head",
+        "kannukali",
+        "kannukaalikal",
+        "കന്നുകാലി",
+        "കന്നുകാലികൾ",
+        "മൃഗം",
+        "മൃഗങ്ങൾ",
+    ]
+)
 
 
 _PUNCT = re.compile(r"[!-/:-@\[-`{-~–—‘’“”]+")
@@ -125,7 +155,20 @@ def _word_species(word: str) -> str | None:
     for cut, add in (("ves", "f"), ("es", ""), ("s", "")):
         if word.endswith(cut) and word[: -len(cut)] + add in _WORDS:
             return _WORDS[word[: -len(cut)] + add]
+    for suffix in _LATIN_ML_PLURALS:
+        if word.endswith(suffix) and word[: -len(suffix)] in _WORDS:
+            return _WORDS[word[: -len(suffix)]]
     return None
+
+
+def _misspelt_species(word: str) -> str | None:
+    """A misspelling of a kind in Latin letters, one or two letters off: 'bufallo' -> 'buffalo'; 'monkey' -> None.
+
+    Only words of six letters or more, and only when nothing else matched (never a word the Act excludes)."""
+    if len(word) < 6 or not word.isascii() or word in NOT_CATTLE:
+        return None
+    close = difflib.get_close_matches(word, _LATIN_WORDS, n=1, cutoff=0.85)
+    return _WORDS[close[0]] if close else None
 
 
 _JOINED = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b)\s*", re.I)
@@ -174,6 +217,15 @@ def species_of(kind: str) -> str:
             return found
     if any(w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE for w in words):
         raise RecordRejected(f"'{kind.strip()}' is not cattle under the Act (K s.2(1)), so it cannot be impounded.")
+    if any(w in GENERIC_CATTLE for w in words) and all(w in GENERIC_CATTLE or w.isdigit() for w in words):
+        raise RecordRejected(
+            f"'{kind.strip()}' does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind "
+            "(K s.11(1)), so the entry must name it."
+        )
+    for w in reversed(words):
+        found = _misspelt_species(w)
+        if found:
+            return found
     raise RecordRejected(
         f"'{kind.strip()}' is not a kind of cattle the Act names (K s.2(1)); correct the kind or add it by notification."
     )

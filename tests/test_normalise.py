@@ -55,7 +55,29 @@ def test_species_vocabulary(word: str, canonical: str) -> None:
     assert species_of(word) == canonical
 
 
-@pytest.mark.parametrize("word", ["dog", "cat", "tiger", "monkey", "നായ"])
+@pytest.mark.parametrize(
+    ("word", "canonical"),
+    [
+        ("bufallo", "buffalo"),  # misspellings as registers write them, one or two letters off
+        ("Buffallo", "buffalo"),
+        ("elephent", "elephant"),
+        ("bullok", "bullock"),
+        ("pashukkal", "cow"),  # Malayalam plurals in Latin letters
+        ("aadukal", "goat"),
+        ("pothukal", "buffalo"),
+    ],
+)
+def test_misspelt_kinds_and_latin_malayalam_plurals(word: str, canonical: str) -> None:
+    assert species_of(word) == canonical
+
+
+@pytest.mark.parametrize("word", ["cattle", "Stray cattle", "livestock", "cattle (2)", "കന്നുകാലി", "animals"])
+def test_cattle_in_general_is_rejected_asking_for_the_kind(word: str) -> None:
+    with pytest.raises(RecordRejected, match="does not say which kind of animal"):
+        species_of(word)
+
+
+@pytest.mark.parametrize("word", ["dog", "cat", "tiger", "monkey", "monkeys", "bitch", "നായ"])
 def test_not_cattle_is_rejected_with_that_reason(word: str) -> None:
     with pytest.raises(RecordRejected, match="not cattle under the Act"):
         species_of(word)
