@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from feedgen.feed import FeedGenerator
 
@@ -92,22 +93,30 @@ def feed_rows(
 
 
 def render_feed(
-    spec: FeedSpec, rows: list[dict[str, Any]], fmt: str, base_url: str, self_url: str, updated: dt.datetime
+    spec: FeedSpec,
+    rows: list[dict[str, Any]],
+    fmt: str,
+    base_url: str,
+    self_url: str,
+    updated: dt.datetime,
+    query: Query | None = None,
 ) -> bytes:
     """Rows following the column contract -> RSS 2.0 or Atom bytes. Ids are the rows' stable ids, so a
-    re-ingest never makes a reader show an old item as new."""
+    re-ingest never makes a reader show an old item as new. A saved search's feed is titled by its filters and has
+    an id of its own, so a reader holding several tells them apart."""
     fg = FeedGenerator()
-    fg.id(f"{base_url}/feeds/{spec.view}")
-    fg.title(spec.title)
+    label = query.label[:120] if query else ""
+    fg.id(f"{base_url}/feeds/{spec.view}" + (f"?{urlencode(query.params)}" if query and label else ""))
+    # RSS readers take an item's description (and many its title) as HTML, so register text is HTML-escaped there
+    # before feedgen XML-escapes it: '<script>' reaches the reader as text. Atom says type="text" and needs neither.
+    as_text = html.escape if fmt == "rss" else str
+    fg.title(f"{spec.title} — {as_text(label)}" if label else spec.title)
     fg.description(spec.description)
     fg.subtitle(spec.description)
     fg.link(href=base_url + "/", rel="alternate")
     fg.link(href=self_url, rel="self")
     fg.language("en-IN")
     fg.updated(updated)
-    # RSS readers take an item's description (and many its title) as HTML, so register text is HTML-escaped there
-    # before feedgen XML-escapes it: '<script>' reaches the reader as text. Atom says type="text" and needs neither.
-    as_text = html.escape if fmt == "rss" else str
     for r in reversed(rows):  # feedgen prepends: add oldest first so the feed reads newest first
         fe = fg.add_entry()
         fe.id(f"tag:pinfold,2026:{r['atom_id']}")

@@ -14,12 +14,13 @@ from ingest.normalise import head_of
 KOLKATA = ZoneInfo("Asia/Kolkata")
 
 
-def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime) -> bytes:
+def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime, label: str = "") -> bytes:
+    """Auction rows of the feed_auctions contract -> iCalendar bytes, named by the search's filters (`label`)."""
     cal = Calendar()
     cal.add("prodid", "-//Pinfold//Cattle pound auctions//EN")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", "Pinfold: cattle pound auctions")
+    cal.add("x-wr-calname", "Pinfold: cattle pound auctions" + (f" — {label[:120]}" if label else ""))
     cal.add("x-wr-timezone", "Asia/Kolkata")
     for r in rows:
         start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)

@@ -34,6 +34,27 @@ class Query:
     def searched(self) -> bool:
         return bool(self.q or self.species or self.district or self.pound or self.date_from or self.date_to)
 
+    @property
+    def params(self) -> list[tuple[str, str]]:
+        """The filters as query parameters, always in one order: a saved search's feed keeps one id however its
+        URL was written. q='black cow', district='Idukki' -> [('q', 'black cow'), ('district', 'Idukki')]."""
+        pairs = [
+            ("q", self.q),
+            ("species", self.species),
+            ("district", self.district),
+            ("pound", self.pound),
+            ("from", self.date_from.isoformat() if self.date_from else ""),
+            ("to", self.date_to.isoformat() if self.date_to else ""),
+        ]
+        return [(k, v) for k, v in pairs if v]
+
+    @property
+    def label(self) -> str:
+        """What a saved search asks for, to name its feed or calendar in a reader among others:
+        q='black cow', species='cow', district='Idukki' -> '“black cow” · cow · Idukki'; no filter -> ''."""
+        words = {"q": "“{}”", "pound": "pound {}", "from": "from {}", "to": "to {}"}
+        return " · ".join(words.get(k, "{}").format(v) for k, v in self.params)
+
 
 def parse_date(value: str | None, name: str) -> dt.date | None:
     if not value:

@@ -91,6 +91,31 @@ def test_a_saved_search_feed_has_what_the_page_shows(live_server: LiveServer) ->
     assert api["total"] >= len(feed.entries)
 
 
+def test_each_saved_search_feed_and_calendar_is_named_by_its_filters(live_server: LiveServer) -> None:
+    # Every saved search's feed was titled "Pinfold: newest impoundments" with one feed id: in a reader holding three
+    # of them, an owner could not tell which was which, and some readers merge feeds that share an id.
+    black = {"q": "white patch", "district": "Thrissur"}
+    feeds = {
+        "black": feedparser.parse(get(live_server, "/feeds/impounded.atom", params=black).content).feed,
+        "again": feedparser.parse(
+            get(live_server, "/feeds/impounded.atom", params=dict(reversed(black.items()))).content
+        ).feed,
+        "goats": feedparser.parse(get(live_server, "/feeds/impounded.atom", params={"species": "goat"}).content).feed,
+        "all": feedparser.parse(get(live_server, "/feeds/impounded.atom").content).feed,
+    }
+    assert feeds["black"].title == "Pinfold: newest impoundments — “white patch” · Thrissur"
+    assert feeds["goats"].title == "Pinfold: newest impoundments — goat"
+    assert feeds["all"].title == "Pinfold: newest impoundments"
+    assert feeds["black"].id == feeds["again"].id  # one saved search, one id, however its URL is written
+    assert len({feeds[k].id for k in ("black", "goats", "all")}) == 3
+    rss = feedparser.parse(get(live_server, "/feeds/notices.rss", params={"q": "<b>bold</b>"}).content).feed
+    assert "<b>" not in rss.title and "&lt;b&gt;bold" in rss.title  # RSS titles are HTML: the words show as text
+    cal = icalendar.Calendar.from_ical(
+        get(live_server, "/calendar/auctions.ics", params={"district": "Thrissur"}).content
+    )
+    assert str(cal["X-WR-CALNAME"]) == "Pinfold: cattle pound auctions — Thrissur"
+
+
 def test_item_ids_survive_a_reingest(live_server: LiveServer, demo_dir: Path, tmp_path: Path) -> None:
     pub = tmp_path / "again.db"
     ingest(demo_dir, pub, tmp_path / "again-private.db")

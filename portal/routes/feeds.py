@@ -51,7 +51,7 @@ def feed(
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
 
     rows = feed_rows(con, spec, *filters(query, spec), today, settings.feed_size)
-    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings))
+    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query)
     return Response(body, media_type=MEDIA[fmt])
 
 
@@ -65,5 +65,5 @@ def auctions_calendar(
     request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:
     rows = feed_rows(con, FEEDS["auctions"], *filters(query, FEEDS["auctions"]), today - dt.timedelta(days=30), 500)
-    body = render_calendar(rows, _base(request), _updated(settings))
+    body = render_calendar(rows, _base(request), _updated(settings), query.label)
     return Response(body, media_type="text/calendar; charset=utf-8")
