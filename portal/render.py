@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ingest.law.money import Money
+from ingest.law.packs import UnknownAct, pack
 
 from .i18n import date_label, head_label, species_label, status_label, t
 
@@ -31,6 +32,14 @@ def money_text(m: Money | str | None, on: dt.date | str | None) -> str:
     if isinstance(on, str):
         on = dt.date.fromisoformat(on[:10])
     return m.display(on)
+
+
+def act_title(act: str) -> str:
+    """A rule pack's id as people read it: 'kerala-1961' -> 'The Kerala Cattle Trespass Act, 1961'."""
+    try:
+        return pack(act).title
+    except UnknownAct:
+        return act
 
 
 def lang_switch_url(request: Request, lang: str) -> str:
@@ -53,6 +62,7 @@ def render(
         head=lambda n, s: head_label(n, s, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
+        act_title=act_title,
         lang_switch_url=lang_switch_url(request, lang),
         **ctx,
     )

@@ -223,7 +223,10 @@ def test_a_historical_pound_lists_its_eras_rates_and_no_animals_in_the_pound_now
     assert "4 as." in page.by_id["rates"] and "6 p." in page.by_id["rates"] and "₹" not in page.by_id["rates"]
     assert "Animals in the pound now (0)" in page.by_id["now"] and "/animals/" not in "".join(page.links)
     assert page.by_id["silent"].startswith(f"No outcome recorded in the register: {silent} entries")
-    assert parse(client.get("/pounds").text).by_id["now-24pgs-barrackpore"] == "0"
+    pounds = parse(client.get("/pounds").text)
+    assert pounds.by_id["now-24pgs-barrackpore"] == "0"
+    # the Act by its title, as the pound page names it, not the rule pack's id
+    assert "Act III of 1857" in pounds.text and "act-iii-1857" not in pounds.text and "kerala-1961" not in pounds.text
     # a live pound's list is today's, and its animals in the pound are listed and counted alike
     live = parse(client.get("/pounds/tcr-corp").text)
     assert "last entry" not in live.by_id["rates-heading"]
