@@ -256,25 +256,45 @@ CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 
 _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
 
+# How much of what became of an animal an entry records: one for each outcome date.
+_OUTCOMES_RECORDED = " + ".join(
+    f"({c} IS NOT NULL)"
+    for c in (
+        "claimed_on",
+        "deposit_on",
+        "released_by_order_on",
+        "notice_posted_on",
+        "sold_on",
+        "disposed_on",
+        "complaint_filed_on",
+        "complaint_decided_on",
+    )
+)
+
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced.
 FINISH = [
-    # Ids entered more than once, with how many later entries repeat the first: one sort of the ids.
-    "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, first_rowid INTEGER)",
-    """INSERT INTO scratch._repeated
-        SELECT id, count(*) - 1, min(rowid) FROM scratch._staged GROUP BY id HAVING count(*) > 1""",
-    # Duplicates: the first entry in register order (shards are merged in file order, so rowid order) stands;
-    # later identical entries are counted on it and listed in merged_duplicates. Only a second id is skipped
-    # (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the ingest rather than lose a row.
+    # Ids entered more than once (the same entry: pound, number, day, kind, count, description, place), with the
+    # copy that stands: the one recording most of what became of the animal, the first in register order among
+    # equals. A month's file written before the owner came and the year's file written after both hold entry 17;
+    # the year's, with its date delivered, stands, or the portal would show a claimed cow as in the pound.
+    # SQLite takes a bare column (rowid) from the row that gives max() its value: one pass, no index on _staged.
+    "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, standing INTEGER, rank INTEGER)",
+    f"""INSERT INTO scratch._repeated
+        SELECT id, count(*) - 1, rowid, max(({_OUTCOMES_RECORDED} << 40) - rowid)
+        FROM scratch._staged GROUP BY id HAVING count(*) > 1""",
+    # Only a second id is skipped (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the
+    # ingest rather than lose a row. CROSS JOIN keeps the staged rows as the outer loop, each probing the small
+    # _repeated table by its key.
     f"""INSERT INTO impoundments
-        SELECT {_IMPOUNDMENT_COLUMNS}, 0, source_file, source_row, source_sheet
-        FROM scratch._staged WHERE true ORDER BY rowid
+        SELECT {", ".join("s." + c for c in _IMPOUNDMENT_COLUMNS.split(", "))}, coalesce(r.later, 0),
+               s.source_file, s.source_row, s.source_sheet
+        FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
+        WHERE r.id IS NULL OR s.rowid = r.standing ORDER BY s.rowid
         ON CONFLICT(id) DO NOTHING""",
-    """UPDATE impoundments SET duplicates_merged = r.later FROM scratch._repeated r WHERE impoundments.id = r.id""",
-    # CROSS JOIN keeps the staged rows as the outer loop: each probes the small _repeated table by its key.
     """INSERT INTO merged_duplicates
         SELECT s.source_file, s.source_row, s.source_sheet, s.id
         FROM scratch._staged s CROSS JOIN scratch._repeated r ON r.id = s.id
-        WHERE s.rowid > r.first_rowid ORDER BY s.rowid""",
+        WHERE s.rowid != r.standing ORDER BY s.rowid""",
     """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
     "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",

@@ -440,3 +440,19 @@ def test_people_s_numbers_stay_private_and_a_claimant_is_the_owner(tmp_path: Pat
     )
     assert people.fetchone() == ("Raman Pillai", "Kunjan Nair", "Pala")
     assert "9876 5432 1098" in "\n".join(private.iterdump())  # kept, in the register as written
+
+
+def test_the_copy_of_an_entry_that_says_more_stands(tmp_path: Path) -> None:
+    # A month's file written before the owner came and the year's written after both hold entry 1. The month's
+    # copy stood (first in order) and the portal showed a claimed cow as still in the pound.
+    _, rejects, summary = run(
+        tmp_path, "month-before-claim.csv", extra={"year-after-claim.csv": MESSY / "year-after-claim.csv"}
+    )
+    assert (summary.records, summary.stored, summary.duplicates, rejects) == (5, 3, 2, {})
+    con = sqlite3.connect(tmp_path / "p.db")
+    rows = con.execute("SELECT entry_no, status, claimed_on, source_file, duplicates_merged FROM impoundments")
+    by_entry = {r[0]: r[1:] for r in rows}
+    assert by_entry["1"] == ("claimed", "2025-11-05", "registers/p1/year-after-claim.csv", 1)
+    assert by_entry["2"] == ("impounded", None, "registers/p1/month-before-claim.csv", 1)  # equals: the first stands
+    merged = {(f.rsplit("/", 1)[1], r) for f, r in con.execute("SELECT source_file, source_row FROM merged_duplicates")}
+    assert merged == {("month-before-claim.csv", 2), ("year-after-claim.csv", 3)}
