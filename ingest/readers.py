@@ -195,6 +195,36 @@ def sniff_delimiter(sample: str, suffix: str) -> str:
     return best
 
 
+# A date no day-first reading makes sense of proves a file month first ("11/23/2025", an export through a US-English
+# Excel), and one with a day past 12 first proves it day first. The contract's registers are day first.
+_DAY_FIRST = re.compile(r"(?<!\d)(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:\d{4}|\d{2})(?!\d)")
+_MONTH_FIRST = re.compile(r"(?<!\d)(?:0?[1-9]|1[0-2])([/.-])(?:1[3-9]|2\d|3[01])\1(?:\d{4}|\d{2})(?!\d)")
+_NUMERIC_DATE = re.compile(r"^(\s*)(\d{1,2})([/.-])(\d{1,2})\3")
+DATE_FIELDS = ("brought_at", "claimed_on", "deposit_on", "released_by_order_on", "notice_posted_on", "sold_on",
+               "disposed_on", "seized_on", "complaint_filed_on", "complaint_decided_on")  # fmt: skip
+
+
+def month_first(path: Path, encoding: str, sample: str) -> bool:
+    """Whether a text register writes its dates month first: some date proves it ('11/23/2025') and none proves it
+    day first ('23/11/2025'). Most registers show a day past 12 in their first 64 KB; only others are read whole."""
+    if _DAY_FIRST.search(sample):
+        return False
+    with open(path, encoding=encoding, errors="replace", newline="") as f:
+        text = f.read()
+    return _DAY_FIRST.search(text) is None and _MONTH_FIRST.search(text) is not None
+
+
+def _day_first(records: Iterator[RawRecord]) -> Iterator[RawRecord]:
+    """Records of a month-first register with their numeric dates turned day first: '11/23/2025' -> '23/11/2025'.
+    The private register keeps the cells as written."""
+    for rec in records:
+        for f in DATE_FIELDS:
+            v = rec.cells.get(f)
+            if isinstance(v, str):
+                rec.cells[f] = _NUMERIC_DATE.sub(r"\1\4\3\2\3", v, count=1)
+        yield rec
+
+
 def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     encoding = mapping.get("encoding") or sniff_encoding(path)
     errors = "replace" if encoding == "cp1252" else "strict"
@@ -207,7 +237,12 @@ def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
             f.seek(0)
             lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in f)
             reader = csv.reader(lines, delimiter=delimiter)
-            yield from _records_from_rows(((i, list(r)) for i, r in enumerate(reader, 1)), path, mapping)
+            records = _records_from_rows(((i, list(r)) for i, r in enumerate(reader, 1)), path, mapping)
+            if mapping.get("dates") == "month-first" or (
+                not mapping.get("dates") and month_first(path, encoding, sample)
+            ):
+                records = _day_first(records)
+            yield from records
     except (UnicodeError, csv.Error) as e:
         raise RegisterUnreadable(f"{path}: cannot be read as {encoding} text ({e})") from None
 

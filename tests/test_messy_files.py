@@ -456,3 +456,31 @@ def test_the_copy_of_an_entry_that_says_more_stands(tmp_path: Path) -> None:
     assert by_entry["2"] == ("impounded", None, "registers/p1/month-before-claim.csv", 1)  # equals: the first stands
     merged = {(f.rsplit("/", 1)[1], r) for f, r in con.execute("SELECT source_file, source_row FROM merged_duplicates")}
     assert merged == {("month-before-claim.csv", 2), ("year-after-claim.csv", 3)}
+
+
+def test_a_month_first_export_is_read_month_first(tmp_path: Path) -> None:
+    # "11/23/2025" can only be month first: the file was exported through a US-English Excel. Read day first, the
+    # 23rd was a reject and the others were stored in the wrong month (3 Nov as 11 March).
+    imps, rejects, _ = run(tmp_path, "month-first-export.csv")
+    assert rejects == {}
+    assert {r: imps[r]["brought_at"] for r in imps} == {
+        2: "2025-11-03T14:30",
+        3: "2025-11-04T09:15",
+        4: "2025-11-23T10:00",
+    }
+    assert imps[2]["claimed_on"] == "2025-11-05"
+    private = sqlite3.connect(tmp_path / "q.db").execute("SELECT raw_json FROM register_entries WHERE source_row = 2")
+    assert "11/3/2025 2:30:00 PM" in private.fetchone()[0]  # as written
+
+
+def test_a_day_first_register_is_never_turned(tmp_path: Path) -> None:
+    # Only a file with no day past 12 in front is looked at whole; one such day keeps it day first.
+    text = "No,Date,Kind\n1,03/11/2025,cow\n2,11/23/2025,cow\n3,23/11/2025,cow\n"
+    data = make_data_dir(tmp_path, {"r.csv": text})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    assert [d for (d,) in con.execute("SELECT brought_at FROM impoundments ORDER BY source_row")] == [
+        "2025-11-03",
+        "2025-11-23",
+    ]
+    assert "not a real date" in con.execute("SELECT reason FROM rejects").fetchone()[0]
