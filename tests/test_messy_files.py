@@ -484,3 +484,16 @@ def test_a_day_first_register_is_never_turned(tmp_path: Path) -> None:
         "2025-11-23",
     ]
     assert "not a real date" in con.execute("SELECT reason FROM rejects").fetchone()[0]
+
+
+def test_a_name_written_with_a_title_stays_private(tmp_path: Path) -> None:
+    # Names the ingest does not know (a neighbour, a shed's owner) but marked as names: "Sri. K. Raghavan Nair",
+    # "Smt Leela Devi", "Kunjan S/o Raman", "ശ്രീ രാഘവൻ". Landmarks named after someone stay: they are places.
+    imps, _, _ = run(tmp_path, "titled-names.csv")
+    public = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for name in ("Raghavan", "Leela", "Kunjan", "Raman", "രാഘവൻ"):
+        assert name not in public
+    assert imps[2]["description"] == "black, from the shed of [name]"
+    assert (imps[3]["place_seized"], imps[5]["place_seized"]) == ("field of [name], Ollur", "[name] പറമ്പ്")
+    assert imps[2]["place_seized"] == "near Sri Krishna Temple" and imps[6]["place_seized"] == "ശ്രീ കൃഷ്ണ ക്ഷേത്രം"
+    assert imps[4]["place_seized"] == "Dr. Ambedkar statue junction"
