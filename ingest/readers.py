@@ -218,10 +218,11 @@ def _day_first(records: Iterator[RawRecord]) -> Iterator[RawRecord]:
     """Records of a month-first register with their numeric dates turned day first: '11/23/2025' -> '23/11/2025'.
     The private register keeps the cells as written."""
     for rec in records:
-        for f in DATE_FIELDS:
-            v = rec.cells.get(f)
-            if isinstance(v, str):
-                rec.cells[f] = _NUMERIC_DATE.sub(r"\1\4\3\2\3", v, count=1)
+        # A new dict: the reader repeats ditto marks from the cells it yielded, which must stay as written.
+        rec.cells = {
+            f: (_NUMERIC_DATE.sub(r"\1\4\3\2\3", v, count=1) if f in DATE_FIELDS and isinstance(v, str) else v)
+            for f, v in rec.cells.items()
+        }
         yield rec
 
 
@@ -314,7 +315,7 @@ def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
                 for rec in _records_from_rows(rows, path, mapping, name if len(names) > 1 else None):
                     found = True
                     # A date column holding a bare number is an Excel serial date.
-                    for f in ("brought_at", "claimed_on", "notice_posted_on", "sold_on", "seized_on"):
+                    for f in DATE_FIELDS:
                         v = rec.cells.get(f)
                         if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
                             rec.cells[f] = from_excel(v)

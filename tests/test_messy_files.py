@@ -467,6 +467,7 @@ def test_a_month_first_export_is_read_month_first(tmp_path: Path) -> None:
         2: "2025-11-03T14:30",
         3: "2025-11-04T09:15",
         4: "2025-11-23T10:00",
+        5: "2025-11-23T10:00",  # a ditto repeats the date as written, then read month first like the rest
     }
     assert imps[2]["claimed_on"] == "2025-11-05"
     private = sqlite3.connect(tmp_path / "q.db").execute("SELECT raw_json FROM register_entries WHERE source_row = 2")
