@@ -124,6 +124,17 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
     return pounds
 
 
+# What a computer leaves beside the files people put in a folder: never a register, never an error.
+_SYSTEM_FILES = {"thumbs.db", "desktop.ini", "ehthumbs.db", "icon\r"}
+
+
+def not_a_register(name: str) -> bool:
+    """A file the folder's computer made, not a clerk: '.DS_Store', 'Thumbs.db', 'desktop.ini', '~$register.xlsx'
+    (Excel's lock while the register is open), 'register.csv~' (an editor's backup) -> True; 'register.csv' -> False.
+    """
+    return name.startswith((".", "~$")) or name.endswith("~") or name.lower() in _SYSTEM_FILES
+
+
 def register_files(data_dir: Path, pounds: dict[str, Pound]) -> list[tuple[str, Path]]:
     """[(pound id, path)] for every register under DATA_DIR/registers/<pound id>/, in a stable order."""
     root = data_dir / "registers"
@@ -136,7 +147,7 @@ def register_files(data_dir: Path, pounds: dict[str, Pound]) -> list[tuple[str, 
         if folder.name not in pounds:
             raise RegisterUnreadable(f"{folder}: no pound with id '{folder.name}' in pounds.csv")
         for path in sorted(folder.rglob("*")):
-            if path.is_dir() or path.name.startswith(".") or path.name.endswith(MAPPING_SUFFIX):
+            if path.is_dir() or path.name.endswith(MAPPING_SUFFIX) or not_a_register(path.name):
                 continue
             if path.suffix.lower() not in REGISTER_SUFFIXES:
                 raise RegisterUnreadable(

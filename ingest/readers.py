@@ -15,7 +15,7 @@ import json
 import re
 import sys
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from .errors import RegisterUnreadable
 from .headers import fold_header, looks_like_header, recognise
 from .normalise import DITTO_MARKS
 
-REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".json", ".jsonl", ".ndjson"}
+REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".ods", ".xls", ".json", ".jsonl", ".ndjson"}
 MAPPING_SUFFIX = ".mapping.json"
 HEADER_SEARCH_ROWS = 30
 csv.field_size_limit(sys.maxsize)
@@ -292,42 +292,88 @@ def _fill_merged(
         yield rowno, cells
 
 
+Rows = Iterator[tuple[int, list[Any]]]
+
+
+def _records_from_sheets(
+    path: Path, mapping: dict[str, Any], names: list[str], rows_of: Callable[[str], Rows]
+) -> Iterator[RawRecord]:
+    """A workbook's sheets (numbered rows of each, by name) -> records. Every sheet with a register header is read
+    (a month a sheet); a summary sheet without one is skipped. A date column holding a bare number is a day count."""
+    from openpyxl.utils.datetime import from_excel
+
+    if mapping.get("sheet"):
+        if mapping["sheet"] not in names:
+            raise RegisterUnreadable(f"{path}: no sheet named '{mapping['sheet']}' (it has {', '.join(names)})")
+        names = [mapping["sheet"]]
+    found = False
+    for name in names:
+        try:
+            for rec in _records_from_rows(rows_of(name), path, mapping, name if len(names) > 1 else None):
+                found = True
+                for f in DATE_FIELDS:
+                    v = rec.cells.get(f)
+                    if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
+                        rec.cells[f] = from_excel(v)
+                yield rec
+        except RegisterUnreadable:
+            if len(names) == 1:
+                raise
+            continue  # a summary sheet without a register header is not a register
+    if not found and len(names) > 1:
+        raise RegisterUnreadable(f"{path}: no sheet has a register header (a date and the cattle)")
+
+
 def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     import openpyxl  # imported here: only spreadsheets pay for it
-    from openpyxl.utils.datetime import from_excel
 
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as e:  # openpyxl raises many kinds for a corrupt file
         raise RegisterUnreadable(f"{path}: not a readable XLSX workbook ({type(e).__name__})") from None
+
+    def rows_of(name: str) -> Rows:
+        ws = wb[name]
+        rows: Rows = ((i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1))
+        down = _merged_down(path, ws)
+        return _fill_merged(rows, down) if down else rows
+
     try:
-        names = [mapping["sheet"]] if mapping.get("sheet") else wb.sheetnames
-        found = False
-        for name in names:
-            ws = wb[name]
-            rows: Iterator[tuple[int, list[Any]]] = (
-                (i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1)
-            )
-            down = _merged_down(path, ws)
-            if down:
-                rows = _fill_merged(rows, down)
-            try:
-                for rec in _records_from_rows(rows, path, mapping, name if len(names) > 1 else None):
-                    found = True
-                    # A date column holding a bare number is an Excel serial date.
-                    for f in DATE_FIELDS:
-                        v = rec.cells.get(f)
-                        if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
-                            rec.cells[f] = from_excel(v)
-                    yield rec
-            except RegisterUnreadable:
-                if len(names) == 1:
-                    raise
-                continue  # a summary sheet without a register header is not a register
-        if not found and len(names) > 1:
-            raise RegisterUnreadable(f"{path}: no sheet has a register header (a date and the cattle)")
+        yield from _records_from_sheets(path, mapping, list(wb.sheetnames), rows_of)
     finally:
         wb.close()
+
+
+def _whole(v: Any) -> Any:
+    """A spreadsheet's number as a register means it: 1.0 -> 1 (an entry number, a count); 2.5 and text as they are."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
+
+
+def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    """A LibreOffice Calc (.ods) or Excel 97-2003 (.xls) workbook, read by calamine: Kerala's offices keep registers in
+    free software, and old offices in old Excel. Date cells arrive as dates; numbers as floats, made whole."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        wb = CalamineWorkbook.from_path(str(path))
+        names = list(wb.sheet_names)
+    except BaseException as e:  # calamine's own kinds, or a Rust panic (not an Exception) on a malformed file
+        if isinstance(e, KeyboardInterrupt | SystemExit):
+            raise
+        raise RegisterUnreadable(
+            f"{path}: not a readable {path.suffix[1:].upper()} workbook ({type(e).__name__})"
+        ) from None
+
+    def rows_of(name: str) -> Rows:
+        try:
+            rows = wb.get_sheet_by_name(name).to_python(skip_empty_area=False)  # row 1 is the sheet's row 1
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt | SystemExit):
+                raise
+            raise RegisterUnreadable(f"{path} (sheet {name}): cannot be read ({type(e).__name__})") from None
+        return ((i, [_whole(c) if c != "" else None for c in r]) for i, r in enumerate(rows, 1))
+
+    yield from _records_from_sheets(path, mapping, names, rows_of)
 
 
 # --- JSON -----------------------------------------------------------------------------------------
@@ -448,6 +494,8 @@ def read_register(path: Path) -> Iterator[RawRecord]:
     mapping = load_mapping(path)
     if suffix == ".xlsx":
         return read_xlsx(path, mapping)
+    if suffix in (".ods", ".xls"):
+        return read_calamine(path, mapping)
     if suffix in (".jsonl", ".ndjson"):
         return read_jsonl(path, mapping)
     if suffix == ".json":

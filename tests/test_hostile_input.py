@@ -57,7 +57,7 @@ def accounted(tmp: Path, files: dict[str, bytes]) -> None:
     con.close()
 
 
-@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt", ".json", ".jsonl", ".xlsx"])
+@pytest.mark.parametrize("suffix", [".csv", ".tsv", ".txt", ".json", ".jsonl", ".xlsx", ".ods", ".xls"])
 @SLOW
 @given(body=st.binary(max_size=2000))
 def test_arbitrary_bytes_in_any_format(tmp_path_factory, suffix: str, body: bytes) -> None:
@@ -190,7 +190,9 @@ def same_text(text: str) -> str:
 def test_the_messy_fixtures_still_read(tmp_path: Path) -> None:
     """The readers' property tests above are only as good as their reach: every fixture still reads."""
     for f in MESSY.iterdir():
-        if f.suffix in (".csv", ".tsv", ".jsonl", ".json", ".xlsx") and not f.name.endswith(".mapping.json"):
+        if f.suffix in (".csv", ".tsv", ".jsonl", ".json", ".xlsx", ".ods", ".xls") and not f.name.endswith(
+            ".mapping.json"
+        ):
             try:
                 assert isinstance(list(read_register(f)), list)
             except PinfoldError:

@@ -67,6 +67,16 @@ def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, 
     ]  # no half-written files
 
 
+def test_what_a_computer_leaves_in_a_folder_is_not_a_register(tmp_path: Path) -> None:
+    # A folder copied from an office PC holds Thumbs.db, desktop.ini, Excel's lock file of an open register and an
+    # editor's backup: each stopped the whole ingest ("not a register format").
+    litter = {"Thumbs.db": b"\xd0\xcf", "desktop.ini": "[.ShellClassInfo]", "~$pound.xlsx": b"\x0bclerk", "r.csv~": "x"}
+    data = make_data_dir(tmp_path, {"r.csv": MESSY / "bom.csv", **litter})
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1].startswith("files 1,")
+
+
 def test_read_only_output_folder(tmp_path: Path) -> None:
     if os.geteuid() == 0:
         out_dir = Path("/proc/pinfold-cannot-write-here")  # root ignores permissions; /proc refuses new files

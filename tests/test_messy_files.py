@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ingest.build import Summary, ingest
+from ingest.errors import RegisterUnreadable
 
 from .conftest import MESSY, make_data_dir
 
@@ -498,3 +499,34 @@ def test_a_name_written_with_a_title_stays_private(tmp_path: Path) -> None:
     assert (imps[3]["place_seized"], imps[5]["place_seized"]) == ("field of [name], Ollur", "[name] പറമ്പ്")
     assert imps[2]["place_seized"] == "near Sri Krishna Temple" and imps[6]["place_seized"] == "ശ്രീ കൃഷ്ണ ക്ഷേത്രം"
     assert imps[4]["place_seized"] == "Dr. Ambedkar statue junction"
+
+
+def test_a_libreoffice_calc_register(tmp_path: Path) -> None:
+    # Kerala's offices run free software: a register kept in LibreOffice Calc (.ods), with a title row, Malayalam
+    # headers, real date cells and a total line (ആകെ). The ingest stopped at it ("not a register format").
+    imps, rejects, summary = run(tmp_path, "libreoffice.ods")
+    assert rejects == {} and summary.records == 2
+    assert {
+        r: (imps[r]["entry_no"], imps[r]["brought_at"], imps[r]["species"], imps[r]["head_count"]) for r in imps
+    } == {
+        4: ("1", "2025-11-03T14:30", "cow", 1),
+        5: ("2", "2025-11-04", "goat", 2),
+    }
+    assert imps[5]["fine_levied_rupees"] == "400.00"
+
+
+def test_an_excel_97_register(tmp_path: Path) -> None:
+    # An old office's .xls workbook: date cells with and without the hour, a fine as a number and as text.
+    imps, rejects, _ = run(tmp_path, "excel-97.xls")
+    assert rejects == {}
+    assert {r: (imps[r]["brought_at"], imps[r]["species"], imps[r]["fine_levied_rupees"]) for r in imps} == {
+        2: ("2025-11-03T09:15", "cow", "500.00"),
+        3: ("2025-11-04", "buffalo", "1000.00"),
+    }
+
+
+@pytest.mark.parametrize("name", ["broken.ods", "broken.xls"])
+def test_a_broken_workbook_is_one_line(tmp_path: Path, name: str) -> None:
+    data = make_data_dir(tmp_path, {name: b"PK\x03\x04 not really a workbook"})
+    with pytest.raises(RegisterUnreadable, match=rf"{name}: not a readable (ODS|XLS) workbook"):
+        ingest(data, tmp_path / "p.db", tmp_path / "q.db")
