@@ -417,6 +417,30 @@ class BadDate(RecordRejected):
     pass
 
 
+# Slips of typing around a date, each seen in registers: Excel's text mark ("'03/11/2025"), a full stop or comma
+# after it, spaces around its strokes ("03 /11/ 2025"), the letter O for a nought ("O3/11/2O25"), the weekday after
+# it ("(Mon)"), a dash or "IST" around its hour ("03/11/2025 - 14:30 IST").
+_APOSTROPHE_OR_END = re.compile(r"^['‘’`]+|(?<=\d)[.,;:]+$")
+_SPACED_STROKES = re.compile(r"^(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*\2\s*(\d{2,4})\b")
+_LETTER_O = re.compile(r"(?<=\d)[Oo]|[Oo](?=\d)")
+_WEEKDAY_AFTER = re.compile(
+    r",?\s*\(?\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?\)?$", re.I
+)
+_HOUR_DASH = re.compile(r"(?<=\d)\s+[-–—@]\s*(?=\d)|\s*(?:\+05:?30|\bIST\b)$", re.I)
+
+
+def _tidy_date(s: str) -> str:
+    """ "'03/11/2025." -> '03/11/2025'; '03 /11/ 2025' -> '03/11/2025'; 'O3/11/2O25' -> '03/11/2025';
+    '03/11/2025 (Mon)' -> '03/11/2025'; '03/11/2025 - 14:30 IST' -> '03/11/2025 14:30'. Other text as it is."""
+    if not s or not any(c.isdigit() for c in s):
+        return s
+    s = _WEEKDAY_AFTER.sub("", s)
+    s = _APOSTROPHE_OR_END.sub("", s)
+    s = _LETTER_O.sub("0", s)
+    s = _SPACED_STROKES.sub(r"\1\2\3\2\4", s)
+    return _HOUR_DASH.sub(lambda m: " " if m.group().strip()[:1] in "-–—@" else "", s).strip()
+
+
 def _serial_day(m: re.Match[str]) -> tuple[dt.date, dt.time | None]:
     """'45968' -> (7 Nov 2025, None); '45968.75' -> (7 Nov 2025, 18:00)."""
     d = _SERIAL_EPOCH + dt.timedelta(days=int(m["n"]))
@@ -511,7 +535,7 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
     '03112025' -> (3 Nov 2025, None); '1762147800000' (Unix milliseconds) -> (3 Nov 2025, 11:00 IST).
     Raises BadDate with a clerk's reason.
     """
-    s = _WEEKDAY.sub("", " ".join(str(text).strip().split()))
+    s = _tidy_date(_WEEKDAY.sub("", " ".join(str(text).strip().split())))
     if not s:
         raise BadDate("The date brought is blank: every entry needs the day the cattle came in.")
     m = _ISO.match(s)

@@ -530,3 +530,11 @@ def test_a_broken_workbook_is_one_line(tmp_path: Path, name: str) -> None:
     data = make_data_dir(tmp_path, {name: b"PK\x03\x04 not really a workbook"})
     with pytest.raises(RegisterUnreadable, match=rf"{name}: not a readable (ODS|XLS) workbook"):
         ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+
+
+def test_slips_of_typing_around_a_date(tmp_path: Path) -> None:
+    # Each was a reject ("the date ... could not be read"): the day is plain to a clerk, so it is plain to the ingest.
+    imps, rejects, _ = run(tmp_path, "typing-slips.csv")
+    assert rejects == {}
+    assert {imps[r]["brought_at"] for r in range(2, 7)} == {"2025-11-03"}
+    assert imps[7]["brought_at"] == "2025-11-03T14:30"
