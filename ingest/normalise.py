@@ -276,6 +276,10 @@ def count_of(text: str) -> int | None:
     return _NUMBER_WORDS.get(s)
 
 
+# More head than this in one entry is not a count: a phone or tag number in the count's column, a row shifted by one.
+MAX_HEAD = 1000
+
+
 def head_count(value: object) -> int:
     """A register's count cell -> a valid head count (>= 1), or RecordRejected with the reason."""
     n = count_of(str(value)) if value not in (None, "") else None
@@ -285,6 +289,11 @@ def head_count(value: object) -> int:
         raise RecordRejected(f"The number of head is {n}: a count cannot be negative.")
     if n == 0:
         raise RecordRejected("The number of head is 0: an entry must hold at least one animal.")
+    if n > MAX_HEAD:
+        raise RecordRejected(
+            f"The number of head is {n}: no pound takes in more than {MAX_HEAD:,} in one entry. Is it a number "
+            "from another column (a phone, a tag, a receipt)?"
+        )
     return n
 
 

@@ -246,11 +246,17 @@ def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
     }
 
 
+# Ten digits or more, spaced or not: a mobile or an Aadhaar number, when a row shifted by a column puts one where
+# a reason quotes a cell ("The number of head '9447012345' is not a number").
+_LONG_NUMBER = re.compile(r"(?<!\d)\d(?:[ -]?\d){9,}(?!\d)")
+
+
 def public_reason(err: RecordRejected, cells: dict[str, Any]) -> str:
     """A reject's reason as the public database may hold it: a reason that quotes a cell holding the record's own
-    owner, seizer or buyer (a row shifted by a column) says [name] there. Rejects are few: the cost is nothing."""
+    owner, seizer or buyer (a row shifted by a column) says [name] there, and a person's number says [number].
+    Rejects are few: the cost is nothing."""
     (reason,) = without_names((str(err),), people_of(cells))
-    return reason or str(err)
+    return _LONG_NUMBER.sub("[number]", reason or str(err))
 
 
 def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:

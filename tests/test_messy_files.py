@@ -538,3 +538,18 @@ def test_slips_of_typing_around_a_date(tmp_path: Path) -> None:
     assert rejects == {}
     assert {imps[r]["brought_at"] for r in range(2, 7)} == {"2025-11-03"}
     assert imps[7]["brought_at"] == "2025-11-03T14:30"
+
+
+def test_a_persons_number_quoted_by_a_reason_stays_private(tmp_path: Path) -> None:
+    # A row shifted by a column put the owner's mobile where the count belongs; the public reason quoted it.
+    text = "No,Date,Kind,Number,Owner\n1,03/11/2025,cow,9447012345,Kunjan\n2,03/11/2025,cow,9876 5432 1098,Leela\n"
+    data = make_data_dir(tmp_path, {"r.csv": text})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    reasons = [r for (r,) in sqlite3.connect(tmp_path / "p.db").execute("SELECT reason FROM rejects")]
+    assert reasons == [
+        "The number of head is [number]: no pound takes in more than 1,000 in one entry. Is it a number from "
+        "another column (a phone, a tag, a receipt)?",
+        "The number of head '[number]' is not a number.",
+    ]  # the first was stored as a herd of 9,447,012,345 head
+    private = "\n".join(sqlite3.connect(tmp_path / "q.db").iterdump())
+    assert "9447012345" in private and "9876 5432 1098" in private
