@@ -179,12 +179,21 @@ _TITLED_NAME = re.compile(
 
 # What every titled name holds: most texts have none of it, and a search for it is a fifth of the full pattern's cost.
 _TITLE_MARK = re.compile(r"\b(?:sri|shri|smt|mrs?|ms|dr|adv|kumari)\b|/o\b|\b(?:son|daughter|wife) of\b|ശ്രീ", re.I)
+# A person's numbers in free text: an Indian mobile (ten digits from 6 to 9, perhaps after +91), and a 12-digit
+# number called an Aadhaar that does not say it is the animal's (a Pashu Aadhaar is the animal's tag, and searched).
+_PERSONS_NUMBER = re.compile(
+    r"(?<![\d-])(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}(?![\d-])"
+    r"|(?<!(?i:pashu)[ -])(?<!(?i:animal) )(?<!പശു )\b(?i:aadhaa?r|ആധാർ)(?:\s*(?i:no|number|card))?\.?\s*[:#-]?\s*\d{4}\s?\d{4}\s?\d{4}\b"
+)
 
 
 @lru_cache(maxsize=65536)
 def _titled_names_hidden(value: str) -> str:
-    """'field of Smt Leela' -> 'field of [name]'; 'near Sri Krishna temple' -> as it is (a place)."""
-    return _TITLED_NAME.sub("[name]", value) if _TITLE_MARK.search(value) else value
+    """'field of Smt Leela' -> 'field of [name]'; 'near Sri Krishna temple' -> as it is (a place);
+    'owner mob 9447012345' -> 'owner mob [number]'; 'Pashu Aadhaar 974263627644' -> as it is (the animal's)."""
+    if _TITLE_MARK.search(value):
+        value = _TITLED_NAME.sub("[name]", value)
+    return _PERSONS_NUMBER.sub("[number]", value) if any(c.isdigit() for c in value) else value
 
 
 def without_names(values: tuple[str | None, ...], people: dict[str, str | None]) -> tuple[str | None, ...]:

@@ -553,3 +553,15 @@ def test_a_persons_number_quoted_by_a_reason_stays_private(tmp_path: Path) -> No
     ]  # the first was stored as a herd of 9,447,012,345 head
     private = "\n".join(sqlite3.connect(tmp_path / "q.db").iterdump())
     assert "9447012345" in private and "9876 5432 1098" in private
+
+
+def test_a_persons_number_in_free_text_stays_private(tmp_path: Path) -> None:
+    # A mobile or an owner's Aadhaar written into the description or place went public; a Pashu Aadhaar is the
+    # animal's own number, and stays where owners search for it.
+    imps, _, _ = run(tmp_path, "numbers-in-free-text.csv")
+    public = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for number in ("9447012345", "94470 54321", "9876 5432 1098"):
+        assert number not in public
+    assert imps[2]["description"] == "black, owner mob [number]"
+    assert imps[3]["place_seized"] == "near the shop, ph: [number]" and "974263627644" in imps[3]["ear_tags"]
+    assert imps[4]["description"] == "grey, owner [number]"
