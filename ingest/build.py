@@ -594,6 +594,8 @@ def ingest(
 ) -> Summary:
     """DATA_DIR -> public and private databases, atomically. Raises a PinfoldError for a file it cannot read."""
     data_dir = Path(data_dir)
+    if Path(public_db).resolve() == Path(private_db).resolve():  # names would be published with the rest
+        raise OutputError(f"{public_db}: the public and the private database must be two files, not one")
     pounds = read_pounds(data_dir)
     packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
     book = load_rulebook(data_dir / "rules", packs)

@@ -49,7 +49,10 @@ def main() -> None:
 )
 @click.option("--private-db", required=True, type=click.Path(path_type=Path), help="private SQLite database (names)")
 @click.option(
-    "--workers", type=int, default=None, help="processes normalising registers (default: one per core for big ingests)"
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="processes normalising registers (default: one per core for big ingests)",
 )
 @_one_line_errors
 def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None) -> None:
@@ -95,7 +98,7 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 @main.command("demo-data")
 @click.argument("out_dir", type=click.Path(path_type=Path))
 @click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="date the data is built around")
-@click.option("--rows", default=1200, show_default=True, type=int, help="register entries to write")
+@click.option("--rows", default=1200, show_default=True, type=click.IntRange(min=1), help="register entries to write")
 @click.option("--seed", default=1961, show_default=True, type=int)
 @click.option("--layouts", default="", help="comma-separated register layouts to use (default: all)")
 @_one_line_errors

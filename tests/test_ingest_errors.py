@@ -67,6 +67,19 @@ def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, 
     ]  # no half-written files
 
 
+def test_one_file_for_both_databases_is_refused(tmp_path: Path) -> None:
+    # --db and --private-db naming one file: a traceback ("database is locked"), and the names one step from the
+    # public file. Refused in one line before anything is written.
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "." / "p.db")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert (
+        out.stderr.strip()
+        == f"pinfold: {tmp_path / 'p.db'}: the public and the private database must be two files, not one"
+    )
+    assert not (tmp_path / "p.db").exists()
+
+
 def test_what_a_computer_leaves_in_a_folder_is_not_a_register(tmp_path: Path) -> None:
     # A folder copied from an office PC holds Thumbs.db, desktop.ini, Excel's lock file of an open register and an
     # editor's backup: each stopped the whole ingest ("not a register format").
@@ -151,3 +164,17 @@ def test_leftovers_of_a_killed_ingest_go_and_a_running_ones_stay(tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         [f".pinfold-{alive}-abc", f"p.db.tmp{alive}", f"p.db.tmp{alive}-journal", "notes.tmp1"]
     )
+
+
+@pytest.mark.parametrize(("command", "option", "value"), [("demo-data", "--rows", "-5"), ("ingest", "--workers", "0")])
+def test_a_count_below_one_is_refused(tmp_path: Path, command: str, option: str, value: str) -> None:
+    # `demo-data --rows -5` wrote 53 entries; `ingest --workers 0` ran on. Neither is what was asked.
+    out = pinfold(
+        command,
+        tmp_path / "out",
+        option,
+        value,
+        *(["--db", "p.db", "--private-db", "q.db"] if command == "ingest" else []),
+    )
+    assert out.returncode == 2 and f"Invalid value for '{option}'" in out.stderr
+    assert not (tmp_path / "out").exists()
