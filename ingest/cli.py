@@ -90,8 +90,13 @@ def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | Non
 @_one_line_errors
 def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool) -> None:
     """Serve the portal, feeds, calendar, JSON API and Datasette (/data) on one port."""
+    from portal.db import DatabaseUnavailable, refuse_private
     from portal.server import serve as run
 
+    try:
+        refuse_private(public_db)
+    except DatabaseUnavailable as e:
+        raise PinfoldError(f"{public_db}: {e}") from None
     run(public_db, host, port, workers, access_log)
 
 

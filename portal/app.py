@@ -166,6 +166,10 @@ class Pinfold:
             return current[1]
         if version == "missing":
             return None
+        try:
+            db.refuse_private(self.settings.database)
+        except db.DatabaseUnavailable:
+            return None  # the portal answers /data with its 503 page, saying why
         with self._swap_lock:
             current = self._datasette
             if current is None or current[0] != version:

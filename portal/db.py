@@ -21,6 +21,31 @@ def connect(path: Path) -> sqlite3.Connection:
     return con
 
 
+# Tables only the private database has: names and residences of people (ingest/schema.py PRIVATE).
+PRIVATE_TABLES = ("register_entries", "roster", "conflicts")
+
+
+def refuse_private(path: Path) -> None:
+    """Raises DatabaseUnavailable when the file is the private database: served, it would publish every name in
+    the register under /data. 'pinfold serve --db private.db' is one slip of the hand away from 'public.db'."""
+    if not path.is_file():
+        return
+    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    try:
+        marks = PRIVATE_TABLES
+        found = con.execute(
+            f"SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ({','.join('?' * len(marks))})", marks
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        found = []  # not a database at all: the pages say so when they cannot read it
+    finally:
+        con.close()
+    if found:
+        raise DatabaseUnavailable(
+            "this file is the private database (it holds people's names): Pinfold serves only the public one"
+        )
+
+
 class Pool:
     """Idle connections to the database file as it is now, reused across requests: a new connection reads the
     schema before its first query (0.5 ms of a 3.7 ms page). Connections are keyed by the file's version, so
@@ -35,6 +60,8 @@ class Pool:
     def take(self) -> tuple[str, sqlite3.Connection]:
         """(version, a connection to that version of the file)."""
         now = version(self.path)
+        if now != self._version:
+            refuse_private(self.path)  # once for each file an ingest renames into place
         with self._lock:
             if now != self._version:
                 stale, self._idle, self._version = self._idle, [], now

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sqlite3
+import subprocess
+import sys
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -12,7 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from portal.app import create_app
 from portal.search import SILENT_AFTER
+from portal.settings import Settings
 
 from .conftest import TODAY
 
@@ -283,6 +287,25 @@ def test_the_private_database_is_unreachable_whatever_the_path(client, demo_dbs,
         assert r.status_code != 200 or str(demo_dbs[1]) not in body, path
         assert not [n for n in demo_names if n in body], path
         assert not r.content.startswith(b"SQLite format 3"), path
+
+
+def test_the_private_database_given_to_serve_is_refused(demo_dbs, demo_names) -> None:
+    # `pinfold serve --db private.db` published every name in the register under /data (a 200 listing the
+    # register_entries table), one slip of the hand from public.db. The app refuses it on every path; so does the CLI.
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(Settings(database=demo_dbs[1], today=TODAY))) as c:
+        for path in ("/data/pounds.json", "/data/pounds/register_entries.json", "/", "/api/impoundments"):
+            r = c.get(path)
+            assert r.status_code == 503 and "private database" in r.text, path
+            assert not [n for n in demo_names if n in r.text], path
+    out = subprocess.run(
+        [str(Path(sys.executable).parent / "pinfold"), "serve", "--db", str(demo_dbs[1]), "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "is the private database" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_an_impoundments_row_in_data_links_to_the_animal_on_the_portal(client, demo_dbs) -> None:
