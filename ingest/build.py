@@ -596,6 +596,9 @@ def ingest(
     data_dir = Path(data_dir)
     if Path(public_db).resolve() == Path(private_db).resolve():  # names would be published with the rest
         raise OutputError(f"{public_db}: the public and the private database must be two files, not one")
+    for target in (public_db, private_db):
+        if Path(target).is_dir():
+            raise OutputError(f"{target}: is a folder; name the database file to write (e.g. {target}/pinfold.db)")
     pounds = read_pounds(data_dir)
     packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
     book = load_rulebook(data_dir / "rules", packs)

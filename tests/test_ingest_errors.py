@@ -67,7 +67,7 @@ def test_one_line_error_and_previous_databases_untouched(tmp_path: Path, setup, 
     ]  # no half-written files
 
 
-def test_one_file_for_both_databases_is_refused(tmp_path: Path) -> None:
+def test_one_file_for_both_databases_or_a_folder_is_refused(tmp_path: Path) -> None:
     # --db and --private-db naming one file: a traceback ("database is locked"), and the names one step from the
     # public file. Refused in one line before anything is written.
     data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
@@ -78,6 +78,9 @@ def test_one_file_for_both_databases_is_refused(tmp_path: Path) -> None:
         == f"pinfold: {tmp_path / 'p.db'}: the public and the private database must be two files, not one"
     )
     assert not (tmp_path / "p.db").exists()
+    (tmp_path / "folder").mkdir()
+    out = pinfold("ingest", data, "--db", tmp_path / "folder", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 2 and out.stderr.startswith(f"pinfold: {tmp_path / 'folder'}: is a folder")
 
 
 def test_what_a_computer_leaves_in_a_folder_is_not_a_register(tmp_path: Path) -> None:
