@@ -52,7 +52,10 @@ T: dict[str, tuple[str, str]] = {
     "search_again": ("Search again, without the filters", "ഫിൽട്ടറുകൾ ഇല്ലാതെ വീണ്ടും തിരയുക"),
     "kind": ("Kind", "ഇനം"),
     "any_kind": ("Any kind", "ഏതു ഇനവും"),
-    "colour_marks": ("Colour and marks, or ear tag", "നിറവും അടയാളങ്ങളും, അല്ലെങ്കിൽ കാതിലെ ടാഗ്"),
+    "colour_marks": (
+        "Colour, marks, place seen, or ear tag",
+        "നിറം, അടയാളങ്ങൾ, കണ്ട സ്ഥലം, അല്ലെങ്കിൽ കാതിലെ ടാഗ്",
+    ),
     "district": ("District", "ജില്ല"),
     "any_district": ("Any district", "ഏതു ജില്ലയും"),
     "pound": ("Pound", "പൗണ്ട്"),

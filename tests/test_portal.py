@@ -82,6 +82,17 @@ def test_home_searches_and_links_a_feed(client) -> None:
         assert f"/animals/{row['id']}" in page.links
 
 
+def test_an_owner_searches_by_the_place_the_animal_was_seen(client, demo_dbs) -> None:
+    # The form names what its words find: the place seized is one of them ("Colour, marks, place seen, or ear tag").
+    place = one(demo_dbs[0], "SELECT place_seized FROM impoundments WHERE place_seized NOT LIKE '% %' LIMIT 1")
+    expected = one(
+        demo_dbs[0], "SELECT count(*) AS n FROM impoundments WHERE place_seized = ?", (place["place_seized"],)
+    )
+    found = client.get("/api/impoundments", params={"q": place["place_seized"], "limit": 1}).json()
+    assert found["total"] >= expected["n"] > 0
+    assert "place seen" in parse(client.get("/").text).text
+
+
 def test_an_owner_searches_in_either_language(client, sample_dbs) -> None:
     # "കറുത്ത പശു" is "black cow": Malayalam colour words find registers written in English...
     black_cow = client.get("/api/impoundments", params={"q": "black cow", "limit": 500}).json()
