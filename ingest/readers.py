@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RegisterUnreadable
-from .headers import fold_header, looks_like_header, recognise
+from .headers import OUTCOME_DATES, fold_header, looks_like_header, recognise
 from .normalise import DITTO_MARKS
 
 REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".ods", ".xls", ".json", ".jsonl", ".ndjson"}
@@ -200,8 +200,7 @@ def sniff_delimiter(sample: str, suffix: str) -> str:
 _DAY_FIRST = re.compile(r"(?<!\d)(?:1[3-9]|2\d|3[01])([/.-])(?:0?[1-9]|1[0-2])\1(?:\d{4}|\d{2})(?!\d)")
 _MONTH_FIRST = re.compile(r"(?<!\d)(?:0?[1-9]|1[0-2])([/.-])(?:1[3-9]|2\d|3[01])\1(?:\d{4}|\d{2})(?!\d)")
 _NUMERIC_DATE = re.compile(r"^(\s*)(\d{1,2})([/.-])(\d{1,2})\3")
-DATE_FIELDS = ("brought_at", "claimed_on", "deposit_on", "released_by_order_on", "notice_posted_on", "sold_on",
-               "disposed_on", "seized_on", "complaint_filed_on", "complaint_decided_on")  # fmt: skip
+DATE_FIELDS = ("brought_at", *OUTCOME_DATES)
 
 
 def month_first(path: Path, encoding: str, sample: str) -> bool:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import RecordRejected
+from .headers import OUTCOME_DATES
 from .law.money import Money, parse_money
 from .normalise import (
     IST,
@@ -25,17 +26,6 @@ from .normalise import (
     when_of,
 )
 
-OUTCOME_DATES = (
-    "claimed_on",
-    "deposit_on",
-    "released_by_order_on",
-    "notice_posted_on",
-    "sold_on",
-    "disposed_on",
-    "complaint_filed_on",
-    "complaint_decided_on",
-    "seized_on",
-)
 COLUMN_WORDS = {
     "claimed_on": "date delivered to the owner",
     "deposit_on": "date released on deposit",

@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from .headers import OUTCOME_DATES
 from .law.packs import RulePack, all_packs
 from .normalise import PLURALS
 
@@ -257,19 +258,7 @@ CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
 
 # How much of what became of an animal an entry records: one for each outcome date.
-_OUTCOMES_RECORDED = " + ".join(
-    f"({c} IS NOT NULL)"
-    for c in (
-        "claimed_on",
-        "deposit_on",
-        "released_by_order_on",
-        "notice_posted_on",
-        "sold_on",
-        "disposed_on",
-        "complaint_filed_on",
-        "complaint_decided_on",
-    )
-)
+_OUTCOMES_RECORDED = " + ".join(f"({c} IS NOT NULL)" for c in OUTCOME_DATES if c != "seized_on")
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced.
 FINISH = [
