@@ -178,8 +178,9 @@ _PERSONS_NUMBER = re.compile(
 
 
 @lru_cache(maxsize=65536)
-def _titled_names_hidden(value: str) -> str:
-    """'field of Smt Leela' -> 'field of [name]'; 'near Sri Krishna temple' -> as it is (a place);
+def _marked_people_hidden(value: str) -> str:
+    """People a text marks as people, whoever they are: names with a title, and persons' numbers.
+    'field of Smt Leela' -> 'field of [name]'; 'near Sri Krishna temple' -> as it is (a place);
     'owner mob 9447012345' -> 'owner mob [number]'; 'Pashu Aadhaar 974263627644' -> as it is (the animal's)."""
     if _TITLE_MARK.search(value):
         value = _TITLED_NAME.sub("[name]", value)
@@ -206,7 +207,7 @@ def without_names(values: tuple[str | None, ...], people: dict[str, str | None])
                 if last in low:
                     for form in _person_forms(name):
                         value = re.sub(rf"\b{re.escape(form)}\b(?:'s)?", "[name]", value, flags=re.I)
-            value = _titled_names_hidden(value)
+            value = _marked_people_hidden(value)
         out.append(value)
     return tuple(out)
 

@@ -111,7 +111,6 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         return m.decimal_str() if m is not None else None
 
     d = due.deadlines
-    silent = register_silent(imp["status"], imp["auction_earliest_on"], today)
     return {
         "id": imp["id"],
         "on": due.on.isoformat(),
@@ -137,7 +136,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         else None,
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
-        "register_silent": silent,
+        "register_silent": register_silent(imp["status"], imp["auction_earliest_on"], today),
         # the last day to claim has passed with no sale recorded: it may be sold any day, and can be claimed until then
-        "auction_may_be_held": not silent and auction_may_be_held(imp["status"], imp["auction_earliest_on"], today),
+        "auction_may_be_held": auction_may_be_held(imp["status"], imp["auction_earliest_on"], today),
     }

@@ -181,11 +181,13 @@ def auction_may_be_held(status: str, auction_earliest_on: str | None, today: dt.
     has come and no sale is recorded. It can still be claimed until it is sold (K s.12, 1857 s.VII).
 
     ('notice_posted', '2026-11-30', 2026-11-30) -> True; ('impounded', '2026-12-01', 2026-11-30) -> False;
-    ('claimed', '2026-11-01', 2026-11-30) -> False. A silent entry (`register_silent`) answers True as well.
+    ('claimed', '2026-11-01', 2026-11-30) -> False; ('impounded', '1858-01-23', 2026-11-30) -> False (silent: a
+    register a month past the day without an outcome says nothing of where the animal is, `register_silent`).
     """
     if status not in ("impounded", "notice_posted") or not auction_earliest_on:
         return False
-    return dt.date.fromisoformat(auction_earliest_on) <= today
+    earliest = dt.date.fromisoformat(auction_earliest_on)
+    return earliest <= today <= earliest + SILENT_AFTER
 
 
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
@@ -205,9 +207,7 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
             r["days_in_pound"] = None
         elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
             r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
-        r["auction_may_be_held"] = not r["register_silent"] and auction_may_be_held(
-            r["status"], r.get("auction_earliest_on"), today
-        )
+        r["auction_may_be_held"] = auction_may_be_held(r["status"], r.get("auction_earliest_on"), today)
     return rows
 
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from ingest.build import ingest
 from ingest.normalise import head_of
 from portal.app import create_app
-from portal.search import decorate, register_silent, silent_before
+from portal.search import auction_may_be_held, decorate, register_silent, silent_before
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, make_data_dir
@@ -403,6 +403,16 @@ def test_an_animal_past_its_earliest_auction_day_can_still_be_claimed(client, de
     rows = client.get("/api/impoundments", params={"pound": past["pound_id"], "limit": 500}).json()["rows"]
     flags = {r["id"]: r["auction_may_be_held"] for r in rows}
     assert flags[past["id"]] is True and not any(flags[r["id"]] for r in rows if r["status"] in ("claimed", "sold"))
+
+
+def test_past_the_earliest_auction_day_an_entry_is_either_open_to_sale_or_silent() -> None:
+    # The page says "may be sold any day" or "no outcome recorded", never both and never neither.
+    for days_past in range(0, 90):
+        earliest = (TODAY - dt.timedelta(days=days_past)).isoformat()
+        open_to_sale = auction_may_be_held("notice_posted", earliest, TODAY)
+        assert open_to_sale != register_silent("notice_posted", earliest, TODAY), days_past
+    assert not auction_may_be_held("impounded", (TODAY + dt.timedelta(days=1)).isoformat(), TODAY)
+    assert not auction_may_be_held("claimed", TODAY.isoformat(), TODAY)
 
 
 def test_the_list_counts_days_in_pound_as_the_animal_page_charges_them() -> None:

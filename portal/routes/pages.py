@@ -73,7 +73,7 @@ async def animal(
     a = _animal(con, animal_id)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent = register_silent(a["status"], a["auction_earliest_on"], today)
-    auction_open = not silent and auction_may_be_held(a["status"], a["auction_earliest_on"], today)
+    auction_open = auction_may_be_held(a["status"], a["auction_earliest_on"], today)
     due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
