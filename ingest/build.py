@@ -85,8 +85,12 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
         raise PoundsFileError(f"{path}: missing (every DATA_DIR needs pounds.csv: {','.join(POUND_COLUMNS)})")
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = list(csv.DictReader(f))
-            header = [h.strip() for h in (rows[0].keys() if rows else [])]
+            first = f.readline()
+            f.seek(0)
+            # Saved by a spreadsheet in a comma-decimal locale, the list is split by semicolons ("9,7;76,6").
+            delimiter = max(",;\t|", key=first.count)
+            rows = list(csv.DictReader(f, delimiter=delimiter))
+            header = [(h or "").strip() for h in (rows[0].keys() if rows else [])]
     except (OSError, UnicodeError, csv.Error) as e:
         raise PoundsFileError(f"{path}: cannot be read ({e})") from None
     missing = [c for c in ("id", "name", "act") if c not in header]
@@ -96,7 +100,9 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
         )
     pounds: dict[str, Pound] = {}
     for i, r in enumerate(rows, 2):
-        r = {(k or "").strip(): (v or "").strip() for k, v in r.items() if isinstance(v, str | type(None))}
+        if None in r:  # DictReader puts the cells past the header's under None
+            raise PoundsFileError(f"{path} row {i}: more cells than the header has (quote a name holding a comma)")
+        r = {(k or "").strip(): (v or "").strip() for k, v in r.items()}
         if not r.get("id") or not r.get("act"):
             raise PoundsFileError(f"{path} row {i}: a pound needs an id and an act")
         try:
@@ -105,10 +111,12 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
             known = ", ".join(sorted(all_packs()))
             raise PoundsFileError(f"{path} row {i}: act '{r['act']}' has no rule pack (known: {known})") from None
         try:
-            lat = float(r["latitude"]) if r.get("latitude") else None
-            lon = float(r["longitude"]) if r.get("longitude") else None
+            lat = float(r["latitude"].replace(",", ".")) if r.get("latitude") else None
+            lon = float(r["longitude"].replace(",", ".")) if r.get("longitude") else None
         except ValueError:
             raise PoundsFileError(f"{path} row {i}: latitude/longitude must be numbers") from None
+        if (lat is not None and not -90 <= lat <= 90) or (lon is not None and not -180 <= lon <= 180):
+            raise PoundsFileError(f"{path} row {i}: latitude {lat} / longitude {lon} is no place on Earth")
         if r["id"] in pounds:
             raise PoundsFileError(f"{path} row {i}: pound id '{r['id']}' appears twice")
         pounds[r["id"]] = Pound(

@@ -36,6 +36,14 @@ def test_summary_line_and_exit_0(tmp_path: Path) -> None:
             "act 'kerala-2099' has no rule pack",
         ),
         (lambda d: (d / "registers" / "nowhere").mkdir(), "no pound with id 'nowhere' in pounds.csv"),
+        (  # a traceback ("'NoneType' object has no attribute 'strip'") before
+            lambda d: (d / "pounds.csv").write_text("id,name,act\np1,Pound, Pala,kerala-1961\n"),
+            "pounds.csv row 2: more cells than the header has",
+        ),
+        (
+            lambda d: (d / "pounds.csv").write_text("id,name,act,latitude,longitude\np1,P,kerala-1961,97,766\n"),
+            "pounds.csv row 2: latitude 97.0 / longitude 766.0 is no place on Earth",
+        ),
         (
             lambda d: shutil.copy(MESSY / "corrupt.xlsx", d / "registers" / "p1" / "corrupt.xlsx"),
             "corrupt.xlsx: not a readable XLSX workbook",
@@ -181,3 +189,15 @@ def test_a_count_below_one_is_refused(tmp_path: Path, command: str, option: str,
     )
     assert out.returncode == 2 and f"Invalid value for '{option}'" in out.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_pound_list_saved_with_semicolons_and_decimal_commas(tmp_path: Path) -> None:
+    # A spreadsheet in a comma-decimal locale saves "9,7;76,6": it was a traceback.
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    (data / "pounds.csv").write_text(
+        "id;name;act;local_authority;district;village;latitude;longitude\np1;Test;kerala-1961;T;Thrissur;Ollur;10,47;76,25\n"
+    )
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 0, out.stderr
+    row = sqlite3.connect(tmp_path / "p.db").execute("SELECT latitude, longitude FROM pounds").fetchone()
+    assert row == (10.47, 76.25)
