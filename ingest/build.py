@@ -42,7 +42,7 @@ from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
-from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, read_register
+from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, delimiter_of, read_register
 from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
@@ -85,10 +85,8 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
         raise PoundsFileError(f"{path}: missing (every DATA_DIR needs pounds.csv: {','.join(POUND_COLUMNS)})")
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            first = f.readline()
+            delimiter = delimiter_of(f.readline())
             f.seek(0)
-            # Saved by a spreadsheet in a comma-decimal locale, the list is split by semicolons ("9,7;76,6").
-            delimiter = max(",;\t|", key=first.count)
             rows = list(csv.DictReader(f, delimiter=delimiter))
             header = [(h or "").strip() for h in (rows[0].keys() if rows else [])]
     except (OSError, UnicodeError, csv.Error) as e:

@@ -180,6 +180,12 @@ def sniff_encoding(path: Path) -> str:
     return "utf-8"
 
 
+def delimiter_of(header_line: str) -> str:
+    """The delimiter of a small list's header line (pounds.csv, a rule file): 'id;name;act' -> ';'. A spreadsheet in
+    a comma-decimal locale saves its lists split by semicolons."""
+    return max(",;\t|", key=header_line.count)
+
+
 def sniff_delimiter(sample: str, suffix: str) -> str:
     """The delimiter that splits the sample's lines into the most, most consistent fields."""
     best, best_score = ("\t" if suffix == ".tsv" else ","), 0

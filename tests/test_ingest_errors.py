@@ -201,3 +201,22 @@ def test_a_pound_list_saved_with_semicolons_and_decimal_commas(tmp_path: Path) -
     assert out.returncode == 0, out.stderr
     row = sqlite3.connect(tmp_path / "p.db").execute("SELECT latitude, longitude FROM pounds").fetchone()
     assert row == (10.47, 76.25)
+
+
+def test_rule_files_saved_with_semicolons_and_a_missing_column_named(tmp_path: Path) -> None:
+    # A semicolon-split fine scale said only "row 2: 'amount'" (a KeyError's text); now it is read, and a rule file
+    # lacking a column names the column and the header it has.
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    (data / "rules").mkdir()
+    scale = data / "rules" / "fine_scales.csv"
+    scale.write_text("act;local_area;species;amount;effective_from\nkerala-1961;*;cow;750;2010-01-01\n")
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 0, out.stderr
+    con = sqlite3.connect(tmp_path / "p.db")
+    assert ("cow", "750.00") in con.execute("SELECT species, amount_rupees FROM fine_scales").fetchall()
+    scale.write_text("act,local_area,species,fine\nkerala-1961,*,cow,750\n")
+    out = pinfold("ingest", data, "--db", tmp_path / "p2.db", "--private-db", tmp_path / "q2.db")
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith(
+        "row 2: needs a column 'amount' (the header has: act, local_area, species, fine)"
+    )

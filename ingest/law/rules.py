@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RulesError
+from ..readers import delimiter_of
 from .money import Money, parse_money
 from .packs import RulePack
 
@@ -132,7 +133,12 @@ def _rows(path: Path) -> list[dict[str, str]]:
         return []
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            return [{k.strip(): (v or "").strip() for k, v in r.items() if k} for r in csv.DictReader(f)]
+            delimiter = delimiter_of(f.readline())
+            f.seek(0)
+            return [
+                {k.strip(): (v or "").strip() for k, v in r.items() if k}
+                for r in csv.DictReader(f, delimiter=delimiter)
+            ]
     except (OSError, UnicodeError, csv.Error) as e:
         raise RulesError(f"{path}: cannot be read ({e})") from None
 
@@ -157,7 +163,9 @@ def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> lis
                     note=r.get("note", ""),
                 )
             )
-        except (KeyError, ValueError) as e:
+        except KeyError as e:
+            raise RulesError(f"{where}: needs a column {e} (the header has: {', '.join(r)})") from None
+        except ValueError as e:
             raise RulesError(f"{where}: {e}") from None
     return out
 
