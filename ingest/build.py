@@ -42,7 +42,7 @@ from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
-from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, delimiter_of, read_register
+from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, delimiter_of, read_register, sniff_encoding
 from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
@@ -84,7 +84,7 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
     if not path.is_file():
         raise PoundsFileError(f"{path}: missing (every DATA_DIR needs pounds.csv: {','.join(POUND_COLUMNS)})")
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
+        with open(path, encoding=sniff_encoding(path), newline="") as f:
             delimiter = delimiter_of(f.readline())
             f.seek(0)
             rows = list(csv.DictReader(f, delimiter=delimiter))

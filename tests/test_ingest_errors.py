@@ -191,7 +191,7 @@ def test_a_count_below_one_is_refused(tmp_path: Path, command: str, option: str,
     assert not (tmp_path / "out").exists()
 
 
-def test_a_pound_list_saved_with_semicolons_and_decimal_commas(tmp_path: Path) -> None:
+def test_a_pound_list_saved_with_semicolons_and_decimal_commas_or_as_unicode_text(tmp_path: Path) -> None:
     # A spreadsheet in a comma-decimal locale saves "9,7;76,6": it was a traceback.
     data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
     (data / "pounds.csv").write_text(
@@ -201,6 +201,12 @@ def test_a_pound_list_saved_with_semicolons_and_decimal_commas(tmp_path: Path) -
     assert out.returncode == 0, out.stderr
     row = sqlite3.connect(tmp_path / "p.db").execute("SELECT latitude, longitude FROM pounds").fetchone()
     assert row == (10.47, 76.25)
+    # Excel's "Unicode Text": UTF-16, split by tabs, a Malayalam name (it could not be read at all)
+    text = "id\tname\tact\tdistrict\np1\tപാല പൗണ്ട്\tkerala-1961\tKottayam\n"
+    (data / "pounds.csv").write_bytes(text.encode("utf-16"))
+    out = pinfold("ingest", data, "--db", tmp_path / "p2.db", "--private-db", tmp_path / "q2.db")
+    assert out.returncode == 0, out.stderr
+    assert sqlite3.connect(tmp_path / "p2.db").execute("SELECT name FROM pounds").fetchone() == ("പാല പൗണ്ട്",)
 
 
 def test_rule_files_saved_with_semicolons_and_a_missing_column_named(tmp_path: Path) -> None:

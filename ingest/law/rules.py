@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RulesError
-from ..readers import delimiter_of
+from ..readers import delimiter_of, sniff_encoding
 from .money import Money, parse_money
 from .packs import RulePack
 
@@ -132,7 +132,7 @@ def _rows(path: Path) -> list[dict[str, str]]:
     if not path.exists():
         return []
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
+        with open(path, encoding=sniff_encoding(path), newline="") as f:
             delimiter = delimiter_of(f.readline())
             f.seek(0)
             return [
