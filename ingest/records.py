@@ -174,7 +174,8 @@ _TITLE_MARK = re.compile(r"\b(?:sri|shri|smt|mrs?|ms|dr|adv|kumari)\b|/o\b|\b(?:
 # A person's numbers in free text: an Indian mobile (ten digits from 6 to 9, perhaps after +91), and a 12-digit
 # number called an Aadhaar that does not say it is the animal's (a Pashu Aadhaar is the animal's tag, and searched).
 _PERSONS_NUMBER = re.compile(
-    r"(?<![\d-])(?:\+?91[\s-]?)?[6-9]\d{4}[\s-]?\d{5}(?![\d-])"
+    # "+91" or "91 " before a mobile; "91" run into the digits would make a 12-digit animal's number look like one
+    r"(?<![\d-])(?:\+91[\s-]?|91[\s-])?[6-9]\d{4}[\s-]?\d{5}(?![\d-])"
     r"|(?<!(?i:pashu)[ -])(?<!(?i:animal) )(?<!പശു )\b(?i:aadhaa?r|ആധാർ)(?:\s*(?i:no|number|card))?\.?\s*[:#-]?\s*\d{4}\s?\d{4}\s?\d{4}\b"
 )
 

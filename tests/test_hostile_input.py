@@ -22,7 +22,7 @@ from ingest.build import ingest
 from ingest.errors import PinfoldError, RecordRejected
 from ingest.law.money import parse_money
 from ingest.readers import read_register
-from ingest.records import to_entry
+from ingest.records import to_entry, without_names
 from portal.ical import render_calendar
 
 from .conftest import MESSY, make_data_dir
@@ -197,3 +197,13 @@ def test_the_messy_fixtures_still_read(tmp_path: Path) -> None:
                 assert isinstance(list(read_register(f)), list)
             except PinfoldError:
                 assert f.name in ("corrupt.xlsx",)
+
+
+@given(
+    number=st.from_regex(r"[1-9][0-9]{11}|91[6-9][0-9]{9}", fullmatch=True),  # the second: "91" and a mobile's digits
+    before=st.sampled_from(["", "black, ", "2 cows, "]),
+)
+def test_an_animals_pashu_aadhaar_is_never_hidden(number: str, before: str) -> None:
+    # Owners search by it. A demo's "Pashu Aadhaar 917213423940" was hidden as a mobile number behind "91".
+    text = f"{before}Pashu Aadhaar {number}"
+    assert without_names((text,), {}) == (text,)

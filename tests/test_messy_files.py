@@ -565,3 +565,4 @@ def test_a_persons_number_in_free_text_stays_private(tmp_path: Path) -> None:
     assert imps[2]["description"] == "black, owner mob [number]"
     assert imps[3]["place_seized"] == "near the shop, ph: [number]" and "974263627644" in imps[3]["ear_tags"]
     assert imps[4]["description"] == "grey, owner [number]"
+    assert imps[5]["description"] == "dun, Pashu Aadhaar 917213423940"  # 91 and a mobile's ten digits, yet an animal's
