@@ -306,6 +306,9 @@ class NumberAndDescription(NamedTuple):
 _SEP = re.compile(r"\s*(?:\(|\s-\s|\s–\s|\s—\s|,|:|;)\s*")
 
 
+_ID_SCHEMES = {"aadhaar", "aadhar", "ആധാർ"}  # "Pashu Aadhaar 9742...": an animal's id number, not a kind
+
+
 @lru_cache(maxsize=65536)
 def split_number_and_description(cell: str) -> NumberAndDescription:
     """The Act's 'number and description' cell (K s.7(a)):
@@ -331,12 +334,15 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
     else:
         kind, desc = rest, ""
     desc = desc.strip().rstrip(")").strip()
-    # Free text ("black cow with a white patch"): the kind is the first word that names cattle.
+    # Free text ("black cow with a white patch"): the kind is the first word that names cattle. Not when the entry
+    # names an animal the Act excludes ("1 cat (..., Pashu Aadhaar ...)" is a cat, to be rejected, not a cow), and
+    # never "Pashu" of a Pashu Aadhaar number.
     kind_words = _fold(kind).split()
-    if not (kind_words and _word_species(kind_words[-1])):
+    excluded = bool(kind_words) and (kind_words[-1] in NOT_CATTLE or kind_words[-1].rstrip("s") in NOT_CATTLE)
+    if not excluded and not (kind_words and _word_species(kind_words[-1])):
         words = rest.split()
         for i, w in enumerate(words):
-            if _word_species(_fold(w)):
+            if _word_species(_fold(w)) and _fold(words[i + 1] if i + 1 < len(words) else "") not in _ID_SCHEMES:
                 kind = w
                 desc = " ".join(words[:i] + words[i + 1 :]).strip(" ,-()")
                 break

@@ -558,7 +558,7 @@ def test_a_persons_number_quoted_by_a_reason_stays_private(tmp_path: Path) -> No
 def test_a_persons_number_in_free_text_stays_private(tmp_path: Path) -> None:
     # A mobile or an owner's Aadhaar written into the description or place went public; a Pashu Aadhaar is the
     # animal's own number, and stays where owners search for it.
-    imps, _, _ = run(tmp_path, "numbers-in-free-text.csv")
+    imps, rejects, _ = run(tmp_path, "numbers-in-free-text.csv")
     public = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
     for number in ("9447012345", "94470 54321", "9876 5432 1098"):
         assert number not in public
@@ -566,3 +566,5 @@ def test_a_persons_number_in_free_text_stays_private(tmp_path: Path) -> None:
     assert imps[3]["place_seized"] == "near the shop, ph: [number]" and "974263627644" in imps[3]["ear_tags"]
     assert imps[4]["description"] == "grey, owner [number]"
     assert imps[5]["description"] == "dun, Pashu Aadhaar 917213423940"  # 91 and a mobile's ten digits, yet an animal's
+    # "Pashu" (cow) of the Pashu Aadhaar was taken for the kind: a cat was stored as a cow
+    assert "'cat' is not cattle" in rejects[6]
