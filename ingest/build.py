@@ -311,7 +311,7 @@ class ShardWriter:
         seq = (self.file_no << 32) + self.records  # register order across files: first of duplicates stands
         raw = json.dumps(raw_cells, ensure_ascii=False, default=cell_text)
         try:
-            e = to_entry(pound.id, cells)
+            e = to_entry(pound.id, cells, pack(pound.act))
         except RecordRejected as err:
             self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))

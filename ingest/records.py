@@ -13,6 +13,7 @@ from typing import Any
 from .errors import RecordRejected
 from .headers import OUTCOME_DATES
 from .law.money import Money, parse_money
+from .law.packs import RulePack
 from .normalise import (
     IST,
     colour_of,
@@ -262,7 +263,7 @@ def public_reason(err: RecordRejected, cells: dict[str, Any]) -> str:
     return _LONG_NUMBER.sub("[number]", reason or str(err))
 
 
-def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
+def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) -> Entry:
     """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
     if "unparsed" in cells:  # its text is not quoted: a reason is public, and the line may hold a name
         raise RecordRejected("This line is not JSON, so no entry can be read from it.")
@@ -288,6 +289,13 @@ def to_entry(pound_id: str, cells: dict[str, Any]) -> Entry:
         raise RecordRejected(
             f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
             "20xx; write it in full)."
+        )
+    start = act.in_force_from if act is not None else None
+    if act is not None and start is not None and day < start:
+        # A spreadsheet turns a stray number in a date column into a day of 1900-1905 ("2025" is 17 Jul 1905).
+        raise RecordRejected(
+            f"The date brought, {day.day} {day:%b %Y}, is before {act.title} came into force "
+            f"({start.day} {start:%b %Y}): check the date (a number where a date belongs?)."
         )
     brought_at = f"{day.isoformat()}T{hour.hour:02d}:{hour.minute:02d}" if hour else day.isoformat()
 

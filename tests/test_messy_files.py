@@ -187,7 +187,8 @@ def test_pairs_and_dozens(tmp_path: Path) -> None:
 
 
 def test_every_date_form_of_the_contract(tmp_path: Path) -> None:
-    imps, rejects, _ = run(tmp_path, "dates.csv")
+    # Under the 1857 Act, so 1859 is a day its pounds could have an entry (a Kerala pound's register cannot)
+    imps, rejects, _ = run(tmp_path, "dates.csv", act="act-iii-1857")
     got = {r: imps[r]["brought_at"] for r in imps}
     assert got == {
         2: "2025-04-03T14:30",
@@ -568,3 +569,14 @@ def test_a_persons_number_in_free_text_stays_private(tmp_path: Path) -> None:
     assert imps[5]["description"] == "dun, Pashu Aadhaar 917213423940"  # 91 and a mobile's ten digits, yet an animal's
     # "Pashu" (cow) of the Pashu Aadhaar was taken for the kind: a cat was stored as a cow
     assert "'cat' is not cattle" in rejects[6]
+
+
+def test_a_stray_number_in_a_date_column_is_not_a_day_of_1900(tmp_path: Path) -> None:
+    # A date column holding 2025, 3.11 or 17 (typed for a year, a "3.11" date, a day) became 17 Jul 1905, 3 Jan 1900
+    # and 17 Jan 1900: stored, with notices and auctions 120 years ago. No entry predates its Act.
+    imps, rejects, _ = run(tmp_path, "numbers-in-date-column.xlsx")
+    assert {r: imps[r]["brought_at"] for r in imps} == {4: "2025-11-07"}  # 45968, a real day number
+    assert set(rejects) == {2, 3, 5}
+    assert all(
+        "before The Kerala Cattle Trespass Act, 1961 came into force (15 Jul 1961)" in r for r in rejects.values()
+    )
