@@ -347,7 +347,7 @@ class ShardWriter:
             feed_rate_s, feed_id = self.law.feeding_rate(act, area, e.species, day)
         tags, colour = self.law.tags_and_colour(e.description)
         if "sold_on" in dates:
-            self._sale(pack(act), pound, e, days or 0, fine_due, feeding)
+            self._sale(pack(act), pound, e, days or 0, fine_due, feeding, seq)
         iso = {k: d.isoformat() for k, d in dates.items()}  # most entries have none or one of these dates
         brought_on = e.brought_at[:10]
         self.staged.append(
@@ -367,7 +367,9 @@ class ShardWriter:
         if len(self.staged) >= BATCH:
             self.flush()
 
-    def _sale(self, pk: RulePack, pound: Pound, e: Entry, days: int, fine: Money | None, feeding: Money | None) -> None:
+    def _sale(
+        self, pk: RulePack, pound: Pound, e: Entry, days: int, fine: Money | None, feeding: Money | None, seq: int
+    ) -> None:
         """The account of K s.15(2)-(3) / 1857 s.IX, s.XI: proceeds less fines, feeding and expenses."""
         sold = e.dates["sold_on"]
         proceeds, expenses = e.sale_proceeds, e.sale_expenses or Money()
@@ -390,7 +392,7 @@ class ShardWriter:
                 e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days,
                 proceeds_s, fine_s, feeding_s, expenses_s, balance_s, proceeds_minor, balance_minor,
                 "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
-                pk.citation("sale_account", "surplus", "conflict"),
+                pk.citation("sale_account", "surplus", "conflict"), seq,
             )
         )  # fmt: skip
 
@@ -399,7 +401,7 @@ class ShardWriter:
         if self.staged:
             c.executemany(f"INSERT INTO _staged VALUES ({','.join('?' * len(self.staged[0]))})", self.staged)
         c.executemany("INSERT INTO _rejects VALUES (?,?,?,?,?,?)", self.rejects)
-        c.executemany("INSERT OR IGNORE INTO _sales VALUES (" + ",".join("?" * 19) + ")", self.sales)
+        c.executemany("INSERT INTO _sales VALUES (" + ",".join("?" * 20) + ")", self.sales)
         c.executemany("INSERT INTO _private VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.private)
         c.executemany("INSERT INTO _conflicts VALUES (?,?,?,?)", self.conflicts)
         for rows in (self.staged, self.rejects, self.sales, self.private, self.conflicts):
@@ -499,7 +501,7 @@ def _merge_public(pub: sqlite3.Connection, shards: list[Path]) -> None:
         pub.execute("ATTACH DATABASE ? AS shard", (str(shard),))
         pub.execute("INSERT INTO scratch._staged SELECT * FROM shard._staged")
         pub.execute("INSERT INTO scratch._rejects SELECT * FROM shard._rejects")
-        pub.execute("INSERT OR IGNORE INTO scratch._sales SELECT * FROM shard._sales")
+        pub.execute("INSERT INTO scratch._sales SELECT * FROM shard._sales")
         pub.execute("COMMIT")
         pub.execute("DETACH DATABASE shard")
         pub.execute("BEGIN")

@@ -244,9 +244,9 @@ PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoun
 STAGING = """
 CREATE TABLE _staged (id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority, source_file, source_row, source_sheet, seq INTEGER);
 CREATE TABLE _rejects (pound_id, source_file, source_row, source_sheet, reason, seq);
-CREATE TABLE _sales (impoundment_id PRIMARY KEY, pound_id, sold_on, head_seized, head_sold, days_impounded, proceeds_rupees,
+CREATE TABLE _sales (impoundment_id, pound_id, sold_on, head_seized, head_sold, days_impounded, proceeds_rupees,
     fines_rupees, feeding_rupees, expenses_rupees, balance_rupees, proceeds_minor, balance_minor, money_unit,
-    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section);
+    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section, seq INTEGER);
 CREATE TABLE _private (impoundment_id, source_file, source_row, source_sheet, kind, seizer_name, seizer_residence,
     owner_name, owner_residence, buyer_name, reason, raw_json);
 CREATE TABLE _conflicts (impoundment_id, buyer_name, roster_name, role);
@@ -286,7 +286,15 @@ FINISH = [
         WHERE s.rowid != r.standing ORDER BY s.rowid""",
     """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
-    "INSERT INTO sales SELECT * FROM scratch._sales ORDER BY sold_on, impoundment_id",
+    # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
+    """INSERT INTO sales
+        SELECT s.impoundment_id, s.pound_id, s.sold_on, s.head_seized, s.head_sold, s.days_impounded,
+               s.proceeds_rupees, s.fines_rupees, s.feeding_rupees, s.expenses_rupees, s.balance_rupees,
+               s.proceeds_minor, s.balance_minor, s.money_unit, s.surplus_held_until, s.surplus_claimed,
+               s.conflict_of_interest, s.conflict_role, s.section
+        FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
+        WHERE r.id IS NULL OR s.seq = (SELECT st.seq FROM scratch._staged st WHERE st.rowid = r.standing)
+        ORDER BY s.sold_on, s.impoundment_id""",
     # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
     f"""INSERT INTO notices
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),

@@ -580,3 +580,13 @@ def test_a_stray_number_in_a_date_column_is_not_a_day_of_1900(tmp_path: Path) ->
     assert all(
         "before The Kerala Cattle Trespass Act, 1961 came into force (15 Jul 1961)" in r for r in rejects.values()
     )
+
+
+def test_the_sale_account_is_the_standing_copys(tmp_path: Path) -> None:
+    # Two copies of one sold entry with different figures: the later copy stands (it also records the notice), but
+    # the sale row came from the first copy, so the account showed Rs 1,000 for an entry whose register says 1,200.
+    run(tmp_path, "sale-first-copy.csv", extra={"sale-later-copy.csv": MESSY / "sale-later-copy.csv"})
+    con = sqlite3.connect(tmp_path / "p.db")
+    (source,) = con.execute("SELECT source_file FROM impoundments").fetchone()
+    assert source.endswith("sale-later-copy.csv")
+    assert con.execute("SELECT proceeds_rupees FROM sales").fetchall() == [("1200.00",)]
