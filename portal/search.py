@@ -53,7 +53,13 @@ class Query:
         """What a saved search asks for, to name its feed or calendar in a reader among others:
         q='black cow', species='cow', district='Idukki' -> '“black cow” · cow · Idukki'; no filter -> ''."""
         words = {"q": "“{}”", "pound": "pound {}", "from": "from {}", "to": "to {}"}
-        return " · ".join(words.get(k, "{}").format(v) for k, v in self.params)
+
+        # one printable line: a calendar's name cannot hold a line break ('q=0%0A0' was a 500 from icalendar), nor
+        # XML a control character ('q=a%01b' was a 500 from lxml)
+        def line(v: str) -> str:
+            return " ".join("".join(ch if ch.isprintable() else " " for ch in v).split())
+
+        return " · ".join(words.get(k, "{}").format(line(v)) for k, v in self.params)
 
 
 def parse_date(value: str | None, name: str) -> dt.date | None:
