@@ -397,9 +397,8 @@ _ISO = re.compile(
     r"(?:[T ](?P<H>\d{1,2}):(?P<M>\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?P<tz>Z|[+-]\d{2}:?\d{2})?)?$"
 )
 _YMD = re.compile(r"^(?P<y>\d{4})[/.](?P<m>\d{1,2})[/.](?P<d>\d{1,2})(?:[\s,T]+(?P<t>.+))?$")  # 2025/04/03
-_WEEKDAY = re.compile(
-    r"^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\.?,?\s+", re.I
-)  # 'Thursday, 3 April 2025'
+_WEEKDAYS = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?"
+_WEEKDAY = re.compile(rf"^{_WEEKDAYS}\.?,?\s+", re.I)  # 'Thursday, 3 April 2025'
 _DMY = re.compile(r"^(?P<d>\d{1,2})[/.\-](?P<m>\d{1,2})[/.\-](?P<y>\d{4}|\d{2})(?:[\s,T]+(?P<t>.+))?$")
 _MON = r"(?P<mon>[a-z\u0D00-\u0D7F]+)"  # Malayalam vowel signs and viramas are letters here, though not \w
 _D_MON_Y = re.compile(
@@ -438,9 +437,7 @@ class BadDate(RecordRejected):
 _APOSTROPHE_OR_END = re.compile(r"^['‘’`]+|(?<=\d)[.,;:]+$")
 _SPACED_STROKES = re.compile(r"^(\d{1,2})\s*([/.-])\s*(\d{1,2})\s*\2\s*(\d{2,4})\b")
 _LETTER_O = re.compile(r"(?<=\d)[Oo]|[Oo](?=\d)")
-_WEEKDAY_AFTER = re.compile(
-    r",?\s*\(?\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\b\.?\)?$", re.I
-)
+_WEEKDAY_AFTER = re.compile(rf",?\s*\(?\b{_WEEKDAYS}\b\.?\)?$", re.I)
 _HOUR_DASH = re.compile(r"(?<=\d)\s+[-–—@]\s*(?=\d)|\s*(?:\+05:?30|\bIST\b)$", re.I)
 
 

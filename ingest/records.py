@@ -160,10 +160,11 @@ _LANDMARK = (
 _ML_LANDMARK = r"ക്ഷേത്ര|അമ്പല|റോഡ്|ജംഗ്ഷ|ജങ്ഷ|സ്കൂ|പള്ളി|നഗർ|കോളേജ|ആശുപത്രി|സ്മാരക|കവല|മൈതാന"
 # At most three initials: an unbounded run made the search quadratic in a hostile cell ("A. A. A. ...": 0.45 s for
 # 4,000 characters), three keep it linear.
+_TITLES = r"sri|shri|smt|mrs?|ms|dr|adv|kumari"
 _NAME_WORD = rf"(?:[A-Z]\.\s?){{0,3}}(?!(?i:{_LANDMARK})\b)[A-Z][a-z]{{1,30}}\b"
 _ML_WORD = rf"(?!{_ML_LANDMARK})[\u0D00-\u0D7F]+(?![\u0D00-\u0D7F])"
 _TITLED_NAME = re.compile(
-    rf"(?:\b(?i:sri|shri|smt|mr|mrs|ms|dr|adv|kumari)\b\.?\s*|(?:{_NAME_WORD}\s+){{0,3}}\b[SDW]/[Oo]\b\.?\s*"
+    rf"(?:\b(?i:{_TITLES})\b\.?\s*|(?:{_NAME_WORD}\s+){{0,3}}\b[SDW]/[Oo]\b\.?\s*"
     rf"|\b(?:son|daughter|wife) of\s+){_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}(?!\s+(?i:{_LANDMARK})\b)"
     # A Malayalam name ends at its genitive ("ലീലയുടെ വീട്", Leela's house): the next word is not hers.
     rf"|ശ്രീ(?:മതി)?(?:\.\s*|\s+){_ML_WORD}(?:(?<!ുടെ)(?<!ന്റെ)\s+{_ML_WORD})?(?!\s*(?:{_ML_LANDMARK}))"
@@ -171,7 +172,7 @@ _TITLED_NAME = re.compile(
 
 
 # What every titled name holds: most texts have none of it, and a search for it is a fifth of the full pattern's cost.
-_TITLE_MARK = re.compile(r"\b(?:sri|shri|smt|mrs?|ms|dr|adv|kumari)\b|/o\b|\b(?:son|daughter|wife) of\b|ശ്രീ", re.I)
+_TITLE_MARK = re.compile(rf"\b(?:{_TITLES})\b|/o\b|\b(?:son|daughter|wife) of\b|ശ്രീ", re.I)
 # A person's numbers in free text: an Indian mobile (ten digits from 6 to 9, perhaps after +91), and a 12-digit
 # number called an Aadhaar that does not say it is the animal's (a Pashu Aadhaar is the animal's tag, and searched).
 _PERSONS_NUMBER = re.compile(
@@ -290,9 +291,9 @@ def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) 
             f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
             "20xx; write it in full)."
         )
-    start = act.in_force_from if act is not None else None
-    if act is not None and start is not None and day < start:
+    if act is not None and act.in_force_from is not None and day < act.in_force_from:
         # A spreadsheet turns a stray number in a date column into a day of 1900-1905 ("2025" is 17 Jul 1905).
+        start = act.in_force_from
         raise RecordRejected(
             f"The date brought, {day.day} {day:%b %Y}, is before {act.title} came into force "
             f"({start.day} {start:%b %Y}): check the date (a number where a date belongs?)."
