@@ -683,12 +683,33 @@ def name_and_residence(cell: object) -> tuple[str | None, str | None]:
     return s, None
 
 
-_TAG = re.compile(r"\b(?:[A-Z]{2}-\d{2}-\d{3,6}|\d{4}\s?\d{4}\s?\d{4})\b")
+# Codes of India's states and union territories an ear tag may begin with (KL for Kerala). Written loosely ('kl 08
+# 9808', 'KL089808') a tag is read only after one of these, so 'at 10 1234' is not a tag.
+_STATE_CODES = (
+    "AN|AP|AR|AS|BR|CG|CH|DD|DL|DN|GA|GJ|HP|HR|JH|JK|KA|KL|LA|LD|MH|ML|MN|MP|MZ|NL|OD|OR|PB|PY|RJ|SK|TN|TR|TS|UK|UP|WB"
+)
+TAG_AS_TYPED = re.compile(
+    rf"(?<![\w-])(?:([A-Z]{{2}})-(\d{{2}})-(\d{{3,6}})|(?i:({_STATE_CODES}))[\s-]?(\d{{2}})[\s-]?(\d{{3,6}})"
+    r"|(\d{4})[\s-]?(\d{4})[\s-]?(\d{4}))(?![\w-])"
+)
+
+
+def tag_list(text: str) -> list[str]:
+    """Ear tags and 12-digit Pashu Aadhaar UIDs however they are typed, each in one form, first seen first:
+    'kl 08 9808, KL089808 and 1514 0467 2266' -> ['KL-08-9808', '151404672266']."""
+    found: list[str] = []
+    for m in TAG_AS_TYPED.finditer(text or ""):
+        g = m.groups()
+        tag = "".join(g[6:]) if g[6] else "-".join(x.upper() for x in (g[:3] if g[0] else g[3:6]))
+        if tag not in found:
+            found.append(tag)
+    return found
 
 
 def ear_tags(description: str) -> str:
-    """'brown, ear tag KL-07-2331' -> 'KL-07-2331'; a 12-digit Pashu Aadhaar UID too (spaces removed)."""
-    return " ".join(t.replace(" ", "") for t in _TAG.findall(description or ""))
+    """'brown, ear tag KL-07-2331' -> 'KL-07-2331'; a 12-digit Pashu Aadhaar UID too (spaces removed); 'kl 07 2331'
+    -> 'KL-07-2331' (one form, so an owner's search finds it however either of them typed it)."""
+    return " ".join(tag_list(description))
 
 
 COLOURS = (

@@ -10,12 +10,11 @@ from typing import Any
 
 from ingest.errors import RecordRejected
 from ingest.law.clock import days_in_pound
-from ingest.normalise import SAME_WORD, SPECIES, species_of
+from ingest.normalise import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
 
 from .errors import BadRequest
 
 STOPWORDS = {"a", "an", "the", "with", "and", "of", "on", "in", "my", "is", "has", "missing", "lost", "its"}
-TAG = re.compile(r"^(?:[A-Za-z]{2}-\d{2}-\d{3,6}|\d{12})$")
 WORD = re.compile(r"[A-Za-z0-9\u0D00-\u0D7F][A-Za-z0-9\u0D00-\u0D7F-]*")
 
 
@@ -29,6 +28,9 @@ class Query:
     date_to: dt.date | None = None
     words: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
+    # The kind the owner chose in the form, as against one read from the words ('black cow'): only this one is shown
+    # selected on the next page, so a kind the owner never chose cannot trap the next search ('black calf').
+    species_chosen: str = ""
 
     @property
     def searched(self) -> bool:
@@ -93,14 +95,12 @@ def parse_query(
         raise BadRequest(f"from ({query.date_from}) is after to ({query.date_to}): swap the two dates")
     if species:
         try:
-            query.species = species_of(species)
+            query.species = query.species_chosen = species_of(species)
         except RecordRejected:
             raise BadRequest(f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}") from None
-    for raw in q.split():
+    query.tags = tag_list(q)
+    for raw in TAG_AS_TYPED.sub(" ", q).split():
         token = raw.strip(".,;:()\"'")
-        if TAG.match(token):
-            query.tags.append(token.upper())
-            continue
         for w in WORD.findall(token):
             lw = w.lower()
             if lw in STOPWORDS:
@@ -214,18 +214,59 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
         elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
             r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
         r["auction_may_be_held"] = auction_may_be_held(r["status"], r.get("auction_earliest_on"), today)
+        r["in_pound_now"] = r["status"] in ("impounded", "notice_posted") and not r["register_silent"]
     return rows
 
 
-def search(
-    con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0
-) -> tuple[list[dict[str, Any]], int]:
+@dataclass
+class Results:
+    """One page of a search: its rows, how many match in all and how many of those are in the pound now."""
+
+    rows: list[dict[str, Any]]
+    total: int
+    in_pound_now: int
+    offset: int
+    limit: int
+
+
+def in_pound_now_sql(today: dt.date) -> str:
+    """IN_POUND_NOW with today's date in it, for SQL whose other values are positional ('?')."""
+    return IN_POUND_NOW.replace(":silent_before", f"'{silent_before(today)}'")
+
+
+def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0) -> Results:
+    """The animals an owner's search finds, those in the pound now first, the nearest last day to claim first
+    (an animal whose earliest auction day has come, and may be sold any day, before all); then every other match,
+    newest first. Every match is on some page: offset + limit walks the two parts as one list.
+
+    Two queries, each over an index, rather than one sort of every match: the animals in the pound now are few, and
+    the rest come in the order of the brought_at index."""
     where, params = where_clause(query)
-    total = con.execute(f"SELECT count(*) FROM impoundments i WHERE {where}", params).fetchone()[0]
-    rows = [
-        dict(r)
-        for r in con.execute(
-            f"{SELECT} WHERE {where} ORDER BY i.brought_at DESC LIMIT ? OFFSET ?", [*params, limit, offset]
+    now = in_pound_now_sql(today)
+    total, in_pound = con.execute(
+        f"SELECT count(*), coalesce(sum({now}), 0) FROM impoundments i WHERE {where}", params
+    ).fetchone()
+    rows: list[dict[str, Any]] = []
+    if offset < in_pound:
+        rows += map(
+            dict,
+            con.execute(
+                f"""{SELECT} WHERE {where} AND {now}
+                    ORDER BY i.auction_earliest_on IS NULL, i.auction_earliest_on, i.brought_at DESC LIMIT ? OFFSET ?""",
+                [*params, limit, offset],
+            ),
         )
-    ]
-    return decorate(rows, today), total
+    if len(rows) < limit and offset + len(rows) < total:
+        rows += map(
+            dict,
+            con.execute(
+                f"{SELECT} WHERE {where} AND NOT ({now}) ORDER BY i.brought_at DESC LIMIT ? OFFSET ?",
+                [*params, limit - len(rows), max(0, offset - in_pound)],
+            ),
+        )
+    return Results(decorate(rows, today), total, in_pound, offset, limit)
+
+
+def latest(con: sqlite3.Connection, today: dt.date, limit: int = 20) -> list[dict[str, Any]]:
+    """The newest entries in every register, for the home page before a search."""
+    return decorate([dict(r) for r in con.execute(f"{SELECT} ORDER BY i.brought_at DESC LIMIT ?", (limit,))], today)

@@ -97,8 +97,8 @@ def test_on_a_phone_every_figure_in_the_results_says_what_it_is(browser, live_se
                          .map(td => getComputedStyle(td, '::before').content)"""
     )
     shown = [label for label in labels if label not in ("none", "normal")]
-    assert len(shown) == len(labels) - 1  # all but the kind, which heads the block as its link
-    assert any("Days in pound" in label for label in shown) and any("Head" in label for label in shown)
+    assert len(shown) == len(labels) - 1  # all but the animal ("3 cows"), which heads the block as its link
+    assert any("Days in pound" in label for label in shown) and any("Brought" in label for label in shown)
     page.close()
 
 

@@ -58,8 +58,14 @@ def search_json(
     limit: int = Query(50, ge=1, le=500),
     offset: int = Query(0, ge=0, le=1_000_000),
 ) -> dict[str, Any]:
-    rows, total = search(con, query, today, limit=limit, offset=offset)
-    return {"total": total, "limit": limit, "offset": offset, "rows": rows}
+    found = search(con, query, today, limit=limit, offset=offset)
+    return {
+        "total": found.total,
+        "in_pound_now": found.in_pound_now,
+        "limit": limit,
+        "offset": offset,
+        "rows": found.rows,
+    }
 
 
 @router.get("/docs", include_in_schema=False)

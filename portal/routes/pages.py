@@ -14,13 +14,32 @@ from ingest.normalise import SPECIES
 
 from .. import db
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
-from ..errors import NotFound
+from ..errors import BadRequest, NotFound
 from ..i18n import t
 from ..law import due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import IN_POUND_NOW, auction_may_be_held, decorate, register_silent, search, silent_before
+from ..search import IN_POUND_NOW, auction_may_be_held, decorate, latest, register_silent, search, silent_before
 
 router = APIRouter(include_in_schema=False)
+
+
+MAX_PAGE = 20_000  # 1M rows at 50 a page: no search has more pages than this
+
+
+def _page_number(value: str | None) -> int:
+    """?page=2 -> 2; absent -> 1; 'x', 0 or past MAX_PAGE -> a 400 saying so."""
+    if not value:
+        return 1
+    if not value.isdigit() or not 1 <= int(value) <= MAX_PAGE:
+        raise BadRequest(f"page must be a whole number from 1 to {MAX_PAGE:,}, not '{value[:20]}'")
+    return int(value)
+
+
+def _url(params: list[tuple[str, str]], **change: str | None) -> str:
+    """The search's address with some parameters changed (None drops one): a page, or a filter dropped."""
+    kept = [(k, v) for k, v in params if k not in change]
+    kept += [(k, v) for k, v in change.items() if v]
+    return "/?" + urlencode(kept) if kept else "/"
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -28,31 +47,49 @@ def home(
     request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep, query: SearchDep
 ) -> HTMLResponse:
     params = request.query_params
-    rows: list[dict[str, Any]] = []
-    total = 0
-    latest: list[dict[str, Any]] = []
+    page = _page_number(params.get("page"))
+    asked = [(k, params[k]) for k in ("q", "species", "district", "pound", "from", "to", "lang") if params.get(k)]
+    found = None
+    pages = 0
     if query.searched:
-        rows, total = search(con, query, today, limit=settings.page_size)
-    else:
-        latest, _ = search(con, query, today, limit=20)
+        found = search(con, query, today, limit=settings.page_size, offset=(page - 1) * settings.page_size)
+        pages = max(1, -(-found.total // settings.page_size))
+        if page > pages:
+            raise BadRequest(f"this search has {pages} page{'s' if pages > 1 else ''}; there is no page {page}")
+    # The filters in force, each with the address of the same search without it: an empty result offers to drop them.
+    chosen = {
+        "species": query.species_chosen,
+        "district": query.district,
+        "pound": query.pound,
+        "from": params.get("from", ""),
+        "to": params.get("to", ""),
+    }
+    in_force = [(k, v, _url(asked, **{k: None, "page": None})) for k, v in chosen.items() if v]
+    if query.species and not query.species_chosen:  # a kind read from the words ('black cow'): the words hold it
+        in_force.insert(0, ("species_in_words", query.species, ""))
     # A saved search is a feed: the same words and filters, read the same way (deps.get_search).
     saved = {k: params[k] for k in ("q", "species", "district", "pound") if params.get(k)}
+    pounds = db.rows(con, "SELECT id, name FROM pounds ORDER BY name")
     return render(
         request,
         "index.html",
         lang,
         today,
         q=query.q,
-        form={"species": query.species, "district": query.district, "pound": query.pound,
-              "from": params.get("from", ""), "to": params.get("to", "")},
-        rows=rows,
-        total=total,
-        latest=latest,
+        form=chosen,
+        found=found,
+        rows=found.rows if found else [],
+        page=page,
+        pages=pages,
+        page_url=lambda n: _url(asked, page=str(n) if n > 1 else None),
+        in_force=in_force,
+        latest=[] if query.searched else latest(con, today),
         searched=query.searched,
         feed_url="/feeds/impounded.rss" + ("?" + urlencode(saved) if saved else ""),
         species_list=SPECIES,
         districts=db.districts(con),
-        pounds=db.rows(con, "SELECT id, name FROM pounds ORDER BY name"),
+        pounds=pounds,
+        pound_names={p["id"]: p["name"] for p in pounds},
     )  # fmt: skip
 
 
