@@ -423,27 +423,33 @@ FAMILY = [
     "Varghese",
     "Warrier",
 ]
-PLACES = [
-    "Alathur",
-    "Chavara",
-    "Cherpu",
-    "Ettumanoor",
-    "Iritty",
-    "Irinjalakuda",
-    "Kalpetta",
-    "Kollengode",
-    "Kundara",
-    "Mannuthy",
-    "Mattannur",
-    "Meenangadi",
-    "Nemmara",
-    "Pala",
-    "Payyanur",
-    "Sasthamcotta",
-    "Taliparamba",
-    "Thodupuzha",
-    "Vaikom",
-]
+# Places in each district where cattle are seized: a cow is taken to the pound for the area it strayed in (K s.9,
+# s.10: the pound for the land's area, or the nearest), so "place seen" in an owner's search means something.
+PLACES_IN = {
+    "Thiruvananthapuram": ["Kazhakkoottam", "Nedumangad", "Varkala", "Vizhinjam", "Balaramapuram", "Kovalam"],
+    "Kollam": ["Chavara", "Kundara", "Sasthamcotta", "Kottarakkara", "Paravur", "Anchal"],
+    "Pathanamthitta": ["Adoor", "Konni", "Ranni", "Thiruvalla", "Pandalam", "Kozhencherry"],
+    "Alappuzha": ["Cherthala", "Kayamkulam", "Haripad", "Mavelikkara", "Ambalappuzha", "Kuttanad"],
+    "Kottayam": ["Ettumanoor", "Pala", "Vaikom", "Changanassery", "Kanjirappally", "Erattupetta"],
+    "Idukki": ["Thodupuzha", "Munnar", "Adimali", "Kattappana", "Nedumkandam", "Peermade"],
+    "Ernakulam": ["Aluva", "Perumbavoor", "Kothamangalam", "Angamaly", "Muvattupuzha", "Kalamassery"],
+    "Thrissur": ["Mannuthy", "Ollur", "Cherpu", "Irinjalakuda", "Chalakudy", "Kodungallur"],
+    "Palakkad": ["Alathur", "Nemmara", "Kollengode", "Chittur", "Ottapalam", "Mannarkkad"],
+    "Malappuram": ["Manjeri", "Perinthalmanna", "Tirur", "Kottakkal", "Nilambur", "Ponnani"],
+    "Kozhikode": ["Vadakara", "Koyilandy", "Feroke", "Ramanattukara", "Thamarassery", "Balussery"],
+    "Wayanad": ["Kalpetta", "Meenangadi", "Sulthan Bathery", "Mananthavady", "Vythiri", "Pulpally"],
+    "Kannur": ["Taliparamba", "Payyanur", "Iritty", "Mattannur", "Thalassery", "Kuthuparamba"],
+    "Kasaragod": ["Kanhangad", "Nileshwar", "Uppala", "Manjeshwaram", "Cheruvathur", "Bekal"],
+    "24-Pergunnahs": ["Barrackpore", "Dum Dum", "Baraset", "Titagarh", "Naihati", "Khardah"],
+}
+
+
+def places_near(pound: tuple[Any, ...]) -> list[str]:
+    """Where cattle brought to this pound were seized: its own village and the places of its district."""
+    village, district = pound[4], pound[3]
+    return [village, *(p for p in PLACES_IN.get(district, []) if p != village)]
+
+
 COLOURS = ["black", "white", "brown", "red-brown", "grey", "dun", "fawn", "spotted", "black and white"]
 MARKS = [
     "white patch on forehead",
@@ -562,11 +568,11 @@ class Demo:
             "kind": (kind := self.kind(malayalam)),
             "count": r.choices([1, 2, 3, 4, 6], [60, 20, 10, 6, 4])[0],
             "description": self.description(kind),
-            "place": r.choice(PLACES),
+            "place": r.choice(near := places_near(pound)),
             "seizer": self.person(),
-            "seizer_res": r.choice(PLACES),
+            "seizer_res": r.choice(near),
             "owner": self.person() if r.random() < 0.55 else None,
-            "owner_res": r.choice(PLACES),
+            "owner_res": r.choice(near),
         }
         d = brought.date()
         x = r.random()
@@ -924,7 +930,7 @@ def plant_conflict(path: Path, pound: tuple[Any, ...], today: dt.date) -> None:
                 "bull",
                 1,
                 "brown, white patch on forehead",
-                "Mannuthy",
+                places_near(pound)[1],
                 "Thomas Mathew, Ollur",
                 "unknown",
                 "",

@@ -739,6 +739,8 @@ DESCRIPTION_WORDS = [
     "ear ചെവി chevi",
     "eye കണ്ണ് kannu",
     "rope കയർ kayar",
+    "patch പാണ്ട് paandu",
+    "forehead നെറ്റി netti",
 ]
 SAME_WORD: dict[str, tuple[str, ...]] = {w: tuple(g.split()) for g in DESCRIPTION_WORDS for w in g.split()}
 

@@ -118,6 +118,16 @@ def create_portal(settings: Settings) -> FastAPI:
     async def not_found(request: Request, exc: Exception) -> Response:
         return _error_response(request, 404, "Not found", f"There is no page at {request.url.path[:100]}.", settings)
 
+    @app.exception_handler(405)
+    async def method_not_allowed(request: Request, exc: Exception) -> Response:
+        """A POST (or PUT, DELETE) to an address that only reads: the documented error shape, not FastAPI's."""
+        allow = dict(getattr(exc, "headers", None) or {}).get("Allow", "GET")
+        answer = _error_response(
+            request, 405, "Method not allowed", f"{request.method[:10]} is not answered here: use {allow}.", settings
+        )
+        answer.headers["Allow"] = allow
+        return answer
+
     return app
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, Query, Request
 
@@ -111,13 +111,18 @@ def _query_names(dependant: Any) -> set[str]:
     return names
 
 
-async def known_parameters(request: Request) -> None:
+async def known_parameters(
+    request: Request,
+    lang: Literal["en", "ml"] | None = Query(
+        None, description="language of pages and messages: en (English) or ml (Malayalam); remembered in a cookie"
+    ),
+) -> None:
     """Refuses a query parameter the route does not take: `?distrct=Thrissur` is a 400 naming what it takes,
     not a feed of all Kerala. Used by the API, the feeds and the calendar (pages ignore strangers)."""
     route = request.scope.get("route")
     if route is None or not hasattr(route, "dependant"):
         return
-    known = _query_names(route.dependant) | {"lang"}
+    known = _query_names(route.dependant)
     unknown = sorted(k for k in request.query_params if k not in known and not k.startswith(TRACKING))
     if unknown:
         raise BadRequest(f"unknown parameter '{unknown[0][:40]}': this address takes {', '.join(sorted(known))}")

@@ -56,6 +56,7 @@ T: dict[str, tuple[str, str]] = {
         "Colour, marks, place seen, or ear tag",
         "നിറം, അടയാളങ്ങൾ, കണ്ട സ്ഥലം, അല്ലെങ്കിൽ കാതിലെ ടാഗ്",
     ),
+    "search_example": ("black cow white patch Mannuthy / KL-07-1234", "കറുത്ത പശു വെള്ള പാണ്ട് Mannuthy / KL-07-1234"),
     "district": ("District", "ജില്ല"),
     "any_district": ("Any district", "ഏതു ജില്ലയും"),
     "pound": ("Pound", "പൗണ്ട്"),

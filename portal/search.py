@@ -155,9 +155,14 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
     return (" AND ".join(clauses) or "1"), params
 
 
-SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought_at, i.brought_on, i.species, i.head_count,
-                   i.description, i.ear_tags, i.status, i.left_on, i.auction_earliest_on, i.notice_due_on
-            FROM impoundments i JOIN pounds p ON p.id = i.pound_id"""
+# The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row.
+SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
+                  "description", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on"]  # fmt: skip
+SELECT = (
+    "SELECT "
+    + ", ".join("p.name AS pound_name" if c == "pound_name" else f"i.{c}" for c in SEARCH_COLUMNS)
+    + " FROM impoundments i JOIN pounds p ON p.id = i.pound_id"
+)
 
 
 SILENT_AFTER = dt.timedelta(days=30)

@@ -12,8 +12,9 @@ from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import due_for, due_json, rulebook, shown_on
+from ..models import Due, Impoundment, SearchPage
 from ..render import ENV
-from ..search import parse_date, search
+from ..search import decorate, parse_date, search
 
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 
@@ -21,6 +22,7 @@ router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 @router.get(
     "/impoundments/{impoundment_id}/due",
     summary="What it costs to claim an animal on a day, and its deadlines",
+    response_model=Due,
 )
 async def due(  # by key, so on the event loop, as the animal pages (routes/pages.py)
     impoundment_id: str,
@@ -42,15 +44,15 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
     return due_json(a, due_for(a, rulebook(con, version), day), today)
 
 
-@router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)")
-async def impoundment(impoundment_id: str, con: DbDep) -> dict[str, Any]:
+@router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)", response_model=Impoundment)
+async def impoundment(impoundment_id: str, con: DbDep, today: TodayDep) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
-    return a
+    return decorate([a], today)[0]  # days_in_pound counted as the list counts it
 
 
-@router.get("/impoundments", summary="Search impoundments as an owner would")
+@router.get("/impoundments", summary="Search impoundments as an owner would", response_model=SearchPage)
 def search_json(
     con: DbDep,
     today: TodayDep,

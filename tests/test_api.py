@@ -1,0 +1,69 @@
+"""The JSON API as a developer meets it: documented fields, one error shape for every mistake, one meaning of
+days_in_pound, and a health check a load balancer can HEAD."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from ingest.schema import PUBLIC
+
+
+def test_the_docs_show_every_field_of_every_answer(client) -> None:
+    # Before: the responses were {"additionalProp1": {}}: a developer learnt the fields by trying.
+    spec = client.get("/api/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    con = sqlite3.connect(":memory:")
+    con.executescript(PUBLIC)
+    columns = [r[1] for r in con.execute("PRAGMA table_info(impoundments)")]
+    impoundment = schemas["Impoundment"]["properties"]
+    assert set(columns) <= set(impoundment)
+    assert all(impoundment[c].get("description") for c in columns)  # from metadata.yml, the data dictionary
+    for path, model in (
+        ("/api/impoundments", "SearchPage"),
+        ("/api/impoundments/{impoundment_id}", "Impoundment"),
+        ("/api/impoundments/{impoundment_id}/due", "Due"),
+    ):
+        ok = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert ok == {"$ref": f"#/components/schemas/{model}"}
+    assert {"total_rupees", "auction_earliest_on", "sections"} <= set(schemas["Due"]["properties"])
+
+
+def test_lang_is_documented_wherever_it_is_taken(client) -> None:
+    spec = client.get("/api/openapi.json").json()
+    for path, ops in spec["paths"].items():
+        names = [p["name"] for p in ops["get"].get("parameters", [])]
+        if path != "/healthz":
+            assert "lang" in names, path
+    assert client.get("/api/impoundments", params={"lang": "fr"}).status_code == 400
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])
+@pytest.mark.parametrize("path", ["/api/impoundments", "/feeds/impounded.rss", "/calendar/auctions.ics"])
+def test_a_write_to_an_address_that_only_reads_gets_the_documented_error(client, method: str, path: str) -> None:
+    # JSON under /api; elsewhere a page for a person, and JSON for a client that asks for it (README "HTTP")
+    r = client.request(method, path, headers={"Accept": "application/json"})
+    assert r.status_code == 405 and r.headers["allow"] == "GET"
+    assert set(r.json()) == {"error", "message", "status"} and r.json()["status"] == 405
+    if not path.startswith("/api/"):
+        page = client.request(method, path)
+        assert page.status_code == 405 and page.headers["content-type"].startswith("text/html")
+
+
+def test_a_load_balancer_can_head_the_health_check(client) -> None:
+    r = client.head("/healthz")
+    assert r.status_code == 200 and r.content == b""
+
+
+def test_days_in_pound_means_one_thing_in_the_list_and_for_one_animal(client) -> None:
+    # Before: the list counted the days to today while the single animal gave the table's column, empty while the
+    # animal is in the pound.
+    rows = client.get("/api/impoundments", params={"q": "black", "limit": 200}).json()["rows"]
+    in_pound = [r for r in rows if r["in_pound_now"]][:5]
+    left = [r for r in rows if r["left_on"]][:5]
+    assert in_pound and left
+    for r in in_pound + left:
+        one = client.get(f"/api/impoundments/{r['id']}").json()
+        assert one["days_in_pound"] == r["days_in_pound"] is not None
+        assert one["last_day"] == r["last_day"] and one["in_pound_now"] == r["in_pound_now"]
