@@ -30,19 +30,24 @@ from .settings import Settings, get_settings
 SWAGGER_UI = Path(str(importlib.resources.files("fastapi_offline") / "static"))
 
 
+# An error page's heading, by status, in the reader's language.
+ERROR_TITLES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 503: "database_unavailable"}
+
+
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
 
-def _error_response(request: Request, status: int, title: str, message: str, settings: Settings) -> Response:
-    """The one place errors are rendered: JSON for the API, a helpful page for people."""
+def _error_response(
+    request: Request, status: int, title: str, message: str, settings: Settings, ml: str = ""
+) -> Response:
+    """The one place errors are rendered: JSON for the API, a helpful page for people, in their language."""
     if _wants_json(request):
         return JSONResponse({"error": title, "message": message, "status": status}, status_code=status)
     lang = lang_of(request)
-    if status == 404:
-        title = t("not_found", lang)
-    elif status == 400:
-        title = t("bad_request", lang)
+    title = t(ERROR_TITLES.get(status, ""), lang) if status in ERROR_TITLES else title
+    if lang == "ml" and ml:
+        message = ml
     # A search the portal could not run keeps the owner's words: one click searches them again, without the filters
     # (one of which was the trouble).
     words = request.query_params.get("q", "")[:200] if request.url.path == "/" else ""
@@ -107,7 +112,7 @@ def create_portal(settings: Settings) -> FastAPI:
 
     @app.exception_handler(PortalError)
     async def portal_error(request: Request, exc: PortalError) -> Response:
-        return _error_response(request, exc.status, exc.title, exc.message, settings)
+        return _error_response(request, exc.status, exc.title, exc.message, settings, exc.ml)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
@@ -116,15 +121,20 @@ def create_portal(settings: Settings) -> FastAPI:
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:
-        return _error_response(request, 404, "Not found", f"There is no page at {request.url.path[:100]}.", settings)
+        path = request.url.path[:100]
+        return _error_response(
+            request, 404, "Not found", f"There is no page at {path}.", settings, f"{path} എന്ന വിലാസത്തിൽ പേജ് ഇല്ല."
+        )
 
     @app.exception_handler(405)
     async def method_not_allowed(request: Request, exc: Exception) -> Response:
         """A POST (or PUT, DELETE) to an address that only reads: the documented error shape, not FastAPI's."""
         allow = dict(getattr(exc, "headers", None) or {}).get("Allow", "GET")
+        method = request.method[:10]
         answer = _error_response(
-            request, 405, "Method not allowed", f"{request.method[:10]} is not answered here: use {allow}.", settings
-        )
+            request, 405, "Method not allowed", f"{method} is not answered here: use {allow}.", settings,
+            f"ഈ വിലാസം {method} സ്വീകരിക്കില്ല: {allow} ഉപയോഗിക്കുക.",
+        )  # fmt: skip
         answer.headers["Allow"] = allow
         return answer
 

@@ -90,10 +90,16 @@ async def get_search(
         known = db.districts(con)
         match = next((d for d in known if d.lower() == query.district.lower()), None)
         if match is None:
-            raise BadRequest(f"there is no district called '{query.district[:60]}': use one of {', '.join(known)}")
+            raise BadRequest(
+                f"there is no district called '{query.district[:60]}': use one of {', '.join(known)}",
+                ml=f"'{query.district[:60]}' എന്ന ജില്ല ഇല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: {', '.join(known)}",
+            )
         query.district = match
     if query.pound and con.execute("SELECT 1 FROM pounds WHERE id = ?", (query.pound,)).fetchone() is None:
-        raise BadRequest(f"there is no pound with id '{query.pound[:60]}': the pounds and their ids are at /pounds")
+        raise BadRequest(
+            f"there is no pound with id '{query.pound[:60]}': the pounds and their ids are at /pounds",
+            ml=f"'{query.pound[:60]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല: പൗണ്ടുകളും ഐഡികളും /pounds എന്ന പേജിൽ",
+        )
     return query
 
 

@@ -14,12 +14,16 @@ class Problem(BaseModel):
 
 
 class PortalError(Exception):
+    """An error a person may read: `message` in English, `ml` the same in Malayalam for the pages (JSON answers
+    keep the English). NotFound("No pound has the id 'x'.", ml="'x' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല.")"""
+
     status = 500
     title = "Something went wrong"
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, ml: str = ""):
         super().__init__(message)
         self.message = message
+        self.ml = ml or message
 
 
 class NotFound(PortalError):

@@ -70,7 +70,10 @@ def parse_date(value: str | None, name: str) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise BadRequest(f"'{value}' is not a date for {name}: write YYYY-MM-DD") from None
+        raise BadRequest(
+            f"'{value}' is not a date for {name}: write YYYY-MM-DD",
+            ml=f"'{value}' ({name}) ഒരു തീയതിയല്ല: YYYY-MM-DD എന്ന രീതിയിൽ എഴുതുക",
+        ) from None
 
 
 def parse_query(
@@ -83,7 +86,7 @@ def parse_query(
 ) -> Query:
     """'black cow KL-07-1234' -> words ['black'], species 'cow', tags ['KL-07-1234']."""
     if len(q) > 500:
-        raise BadRequest("the search is too long: use a few words")
+        raise BadRequest("the search is too long: use a few words", ml="തിരച്ചിൽ വളരെ നീണ്ടതാണ്: കുറച്ചു വാക്കുകൾ മതി")
     query = Query(
         q=q.strip(),
         district=district.strip(),
@@ -92,12 +95,18 @@ def parse_query(
         date_to=parse_date(date_to, "to"),
     )
     if query.date_from and query.date_to and query.date_from > query.date_to:  # else nothing matches, silently
-        raise BadRequest(f"from ({query.date_from}) is after to ({query.date_to}): swap the two dates")
+        raise BadRequest(
+            f"from ({query.date_from}) is after to ({query.date_to}): swap the two dates",
+            ml=f"'മുതൽ' ({query.date_from}) 'വരെ' ({query.date_to}) എന്നതിനു ശേഷമാണ്: രണ്ടു തീയതികളും പരസ്പരം മാറ്റുക",
+        )
     if species:
         try:
             query.species = query.species_chosen = species_of(species)
         except RecordRejected:
-            raise BadRequest(f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}") from None
+            raise BadRequest(
+                f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}",
+                ml=f"'{species}' കന്നുകാലി ഇനമല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: {', '.join(SPECIES)}",
+            ) from None
     query.tags = tag_list(q)
     for raw in TAG_AS_TYPED.sub(" ", q).split():
         token = raw.strip(".,;:()\"'")

@@ -31,7 +31,10 @@ def _page_number(value: str | None) -> int:
     if not value:
         return 1
     if not value.isdigit() or not 1 <= int(value) <= MAX_PAGE:
-        raise BadRequest(f"page must be a whole number from 1 to {MAX_PAGE:,}, not '{value[:20]}'")
+        raise BadRequest(
+            f"page must be a whole number from 1 to {MAX_PAGE:,}, not '{value[:20]}'",
+            ml=f"പേജ് 1 മുതൽ {MAX_PAGE:,} വരെയുള്ള ഒരു പൂർണസംഖ്യ ആയിരിക്കണം, '{value[:20]}' അല്ല",
+        )
     return int(value)
 
 
@@ -55,7 +58,10 @@ def home(
         found = search(con, query, today, limit=settings.page_size, offset=(page - 1) * settings.page_size)
         pages = max(1, -(-found.total // settings.page_size))
         if page > pages:
-            raise BadRequest(f"this search has {pages} page{'s' if pages > 1 else ''}; there is no page {page}")
+            raise BadRequest(
+                f"this search has {pages} page{'s' if pages > 1 else ''}; there is no page {page}",
+                ml=f"ഈ തിരച്ചിലിന് {pages} പേജ് മാത്രം; {page}-ാം പേജ് ഇല്ല",
+            )
     # The filters in force, each with the address of the same search without it: an empty result offers to drop them.
     chosen = {
         "species": query.species_chosen,
@@ -96,7 +102,10 @@ def home(
 def _animal(con: Any, animal_id: str) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (animal_id,))
     if a is None:
-        raise NotFound(f"No impounded animal has the id '{animal_id[:80]}'.")
+        raise NotFound(
+            f"No impounded animal has the id '{animal_id[:80]}'.",
+            ml=f"'{animal_id[:80]}' എന്ന ഐഡിയുള്ള മൃഗം പൗണ്ട് രജിസ്റ്ററുകളിൽ ഇല്ല.",
+        )
     return a
 
 
@@ -145,7 +154,9 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
     a = _animal(con, animal_id)
     s = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     if s is None:
-        raise NotFound("The register records no sale of this animal.")
+        raise NotFound(
+            "The register records no sale of this animal.", ml="ഈ മൃഗത്തിന്റെ വിൽപന രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല."
+        )
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     return render(request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]))
 
@@ -171,7 +182,10 @@ def pounds(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTML
 def district(request: Request, district: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
     ps = _pound_list(con, today, "p.district = :district", {"district": district})
     if not ps:
-        raise NotFound(f"No pound is listed in a district called '{district[:80]}'.")
+        raise NotFound(
+            f"No pound is listed in a district called '{district[:80]}'.",
+            ml=f"'{district[:80]}' എന്ന ജില്ലയിൽ പൗണ്ട് ഒന്നും ഇല്ല.",
+        )
     rows = decorate(
         db.rows(
             con,
@@ -191,7 +205,7 @@ def pound_page(
 ) -> HTMLResponse:
     p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
     if p is None:
-        raise NotFound(f"No pound has the id '{pound_id[:80]}'.")
+        raise NotFound(f"No pound has the id '{pound_id[:80]}'.", ml=f"'{pound_id[:80]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല.")
     pk = pack(p["act"])
     book = rulebook(con, version)
     last_entry = db.one(
