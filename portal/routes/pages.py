@@ -123,6 +123,8 @@ async def animal(
     due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
+    # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
+    notice = db.one(con, "SELECT 1 AS posted FROM notices WHERE impoundment_id = ?", (animal_id,))
     return render(
         request,
         "animal.html",
@@ -134,6 +136,7 @@ async def animal(
         pack=pack(a["act"]),
         last_day=last_day,
         sale=sale,
+        notice=notice,
         silent=silent,
         auction_open=auction_open,
         era_day=dt.date.fromisoformat(a["brought_on"]),
