@@ -29,6 +29,14 @@ SPECIES_ML = {
     "fowl": "കോഴി",
 }
 
+# Colours as the ingest reads them from a description (normalise.COLOURS), in Malayalam.
+COLOURS_ML = {
+    "black": "കറുപ്പ്", "white": "വെള്ള", "brown": "തവിട്ട്", "red": "ചുവപ്പ്", "grey": "ചാരനിറം", "gray": "ചാരനിറം",
+    "dun": "മങ്ങിയ തവിട്ട്", "fawn": "ഇളം തവിട്ട്", "spotted": "പുള്ളി", "red-brown": "ചെമ്പൻ", "roan": "ചാര-ചുവപ്പ്",
+    "bay": "ചെമ്പൻ തവിട്ട്", "chestnut": "ചെമ്പ്", "piebald": "കറുപ്പും വെള്ളയും പാണ്ട്",
+    "skewbald": "തവിട്ടും വെള്ളയും പാണ്ട്", "cream": "ക്രീം", "tan": "മഞ്ഞ കലർന്ന തവിട്ട്",
+}  # fmt: skip
+
 STATUS = {
     "impounded": ("In the pound", "പൗണ്ടിൽ"),
     "notice_posted": ("Notice posted: auction soon", "നോട്ടീസ് പതിച്ചു: ലേലം ഉടൻ"),
@@ -289,6 +297,16 @@ def status_label(status: str, lang: str) -> str:
 
 def species_label(species: str, lang: str) -> str:
     return SPECIES_ML.get(species, species) if lang == "ml" else species
+
+
+def colour_label(colour: str | None, lang: str) -> str:
+    """('black and white', 'ml') -> 'കറുപ്പ്, വെള്ള'; ('black', 'en') -> 'black'; a colour without a word -> as read."""
+    if not colour:
+        return ""
+    if lang != "ml":
+        return colour
+    parts = [p.strip() for p in colour.replace("&", " and ").split(" and ")]
+    return ", ".join(COLOURS_ML.get(p, p) for p in parts if p)
 
 
 def head_label(n: int, species: str, lang: str) -> str:

@@ -15,7 +15,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ingest.law.money import Money
 from ingest.law.packs import UnknownAct, pack
 
-from .i18n import date_label, head_label, species_label, status_label, t
+from .i18n import colour_label, date_label, head_label, species_label, status_label, t
 
 ENV = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
@@ -60,6 +60,7 @@ def render(
         status=lambda s: status_label(s, lang),
         species=lambda s: species_label(s, lang),
         head=lambda n, s: head_label(n, s, lang),
+        colour=lambda c: colour_label(c, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
         act_title=act_title,

@@ -166,7 +166,7 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
 
 # The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row.
 SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
-                  "description", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on"]  # fmt: skip
+                  "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on"]  # fmt: skip
 SELECT = (
     "SELECT "
     + ", ".join("p.name AS pound_name" if c == "pound_name" else f"i.{c}" for c in SEARCH_COLUMNS)

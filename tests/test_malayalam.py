@@ -46,3 +46,10 @@ def test_the_search_example_is_in_malayalam(ml) -> None:
     html = ml("/").text
     (placeholder,) = re.findall(r'placeholder="([^"]+)"', html)
     assert MALAYALAM.search(placeholder)
+
+
+def test_the_results_name_kind_and_colour_in_malayalam(ml) -> None:
+    # Before: "2 പശു" and then the colour only in the register's English ("black and white, bell on neck").
+    html = ml("/", q="black cow").text
+    first = re.findall(r'<td><a href="/animals/[^"]+">([^<]+)</a></td>', html)
+    assert first and all("പശു" in f for f in first) and sum("(കറുപ്പ്" in f for f in first) > len(first) // 2
