@@ -12,6 +12,26 @@ file, row and reason. The work is in three steps:
 
 Both databases are built beside their targets and renamed into place only when complete, so a crash or a kill
 mid-ingest leaves the previous databases untouched.
+
+The pair switches together. Two renames cannot be one atomic step, so the switch is recoverable instead, by a
+journal (`swap_in`, `finish_swap`):
+
+1. both new files are complete and on disk (fsync) beside their targets: `PUBLIC.db.tmp<pid>`, `PRIVATE.db.tmp<pid>`;
+2. the journal `PRIVATE.db.swap` is written (to a scratch name, fsync, renamed: it exists whole or not at all). It
+   names both files and the new public file's identity (device, inode, size, mtime: a rename keeps them). From here
+   the switch is decided;
+3. the new public database is renamed over PUBLIC.db (a server sees one new file, by stat, as before);
+4. the new private database is renamed over PRIVATE.db; the journal is removed.
+
+A kill before 2 leaves both old (the scratch files are removed by the next ingest). A kill after 2 leaves a
+journal, and the next ingest, before anything else, finishes the switch (PUBLIC.db is the file the journal names:
+the private one follows it in) or undoes it (it is not: the new private file goes), so the pair is both old or
+both new, never an old public beside a new private, and the previous private register is never lost (it is only
+replaced in step 4). Steps 3-4 and the recovery are one function, run after every switch too.
+
+Two ingests onto one target cannot interleave: each holds an exclusive lock (fcntl.flock) on `<target>.lock` for
+both targets while it runs, and a second gets a one-line message (exit 2). Under that lock the next ingest knows
+every scratch file of its targets is a dead ingest's, and removes them (`remove_leftovers`).
 """
 
 from __future__ import annotations
@@ -21,28 +41,48 @@ import contextlib
 import csv
 import datetime as dt
 import errno
+import fcntl
 import hashlib
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import sqlite3
+import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import OutputError, PoundsFileError, RecordRejected, RegisterChanged, RegisterUnreadable
+from .errors import (
+    IngestRunning,
+    OutputError,
+    PoundsFileError,
+    RecordRejected,
+    RegisterChanged,
+    RegisterEmpty,
+    RegisterUnreadable,
+    RulesError,
+)
 from .law.clock import add_months, days_in_pound, deadlines
 from .law.conflicts import roster_match
 from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
-from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, delimiter_of, read_register, sniff_encoding
+from .readers import (
+    MAPPING_SUFFIX,
+    REGISTER_SUFFIXES,
+    cell_text,
+    delimiter_of,
+    read_register,
+    regular,
+    sniff_encoding,
+)
 from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
@@ -70,22 +110,28 @@ class Summary:
     stored: int = 0
     duplicates: int = 0
     rejects: int = 0
+    empty: int = 0  # register files without a single entry (0 bytes, a header alone): passed over, counted
 
     def line(self) -> str:
-        return (
+        """'files 3, records 10: stored 8, duplicates 1, rejects 1' (scripts parse this much), then what more there
+        is to say: '; empty files: 1'."""
+        line = (
             f"files {self.files}, records {self.records}: stored {self.stored}, "
             f"duplicates {self.duplicates}, rejects {self.rejects}"
         )
+        return line + (f"; empty files: {self.empty}" if self.empty else "")
 
 
 def read_pounds(data_dir: Path) -> dict[str, Pound]:
     """DATA_DIR/pounds.csv -> {pound id: Pound}. Raises PoundsFileError naming the file and row."""
     path = data_dir / "pounds.csv"
-    if not path.is_file():
+    if not path.exists():
         raise PoundsFileError(f"{path}: missing (every DATA_DIR needs pounds.csv: {','.join(POUND_COLUMNS)})")
+    if not regular(path):
+        raise PoundsFileError(f"{path}: not a regular file (a folder, a pipe, a device?)")
     try:
         with open(path, encoding=sniff_encoding(path), newline="") as f:
-            delimiter = delimiter_of(f.readline())
+            delimiter = delimiter_of(f.readline(1 << 16))
             f.seek(0)
             rows = list(csv.DictReader(f, delimiter=delimiter))
             header = [(h or "").strip() for h in (rows[0].keys() if rows else [])]
@@ -141,26 +187,81 @@ def not_a_register(name: str) -> bool:
     return name.startswith((".", "~$")) or name.endswith("~") or name.lower() in _SYSTEM_FILES
 
 
+def _utf8_name(path: Path) -> None:
+    """Refuses a name that is not UTF-8 (a file copied from an old Windows or Latin-1 system): it could be neither
+    stored as the entries' source_file nor shown as it is. 'M\xe4rz.csv' in Latin-1 -> RegisterUnreadable."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RegisterUnreadable(f"{path}: the file name is not UTF-8 text; rename the file") from None
+
+
+def _followed(path: Path, inside: Path) -> Path:
+    """A path under registers/ -> where it leads. A symbolic link is followed when it stays inside DATA_DIR (`inside`,
+    resolved) and refused when it leads out of it (a register is a file the pound's clerks put there, not one
+    elsewhere on the machine) or nowhere."""
+    if not path.is_symlink():
+        return path
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # missing, or a loop of links
+        raise RegisterUnreadable(f"{path}: a link that leads nowhere ({os.readlink(path)})") from None
+    if not target.is_relative_to(inside):
+        raise RegisterUnreadable(
+            f"{path}: a link to {target}, outside the data directory; copy the register into it instead"
+        )
+    return target
+
+
+def _walk(folder: Path, inside: Path, above: tuple[Path, ...] = ()) -> Iterator[tuple[Path, Path]]:
+    """(path, the file it is) for every file under a pound's folder, through links that stay inside DATA_DIR. A link
+    to a folder the walk is already in (a loop) is not walked again."""
+    real = folder.resolve()
+    if real in above:
+        return
+    for entry in folder.iterdir():
+        if not_a_register(entry.name) and not entry.is_dir():  # an editor's '.#x.csv' is a link to nowhere: passed
+            continue
+        _utf8_name(entry)
+        target = _followed(entry, inside)
+        mode = os.stat(target).st_mode
+        if stat.S_ISDIR(mode):
+            yield from _walk(entry, inside, (*above, real))
+        elif entry.name.endswith(MAPPING_SUFFIX):
+            continue
+        elif not stat.S_ISREG(mode):  # a pipe or a device: reading it may never end
+            raise RegisterUnreadable(f"{entry}: not a regular file (a pipe, a device?); a register is a file")
+        else:
+            yield entry, target.resolve()
+
+
 def register_files(data_dir: Path, pounds: dict[str, Pound]) -> list[tuple[str, Path]]:
-    """[(pound id, path)] for every register under DATA_DIR/registers/<pound id>/, in a stable order."""
+    """[(pound id, path)] for every register under DATA_DIR/registers/<pound id>/, in a stable order.
+
+    A link is followed when it stays inside DATA_DIR and refused (one line) when it leads out of it; a file reached
+    by its own path and through a link is read once, where it is (or, reached by links only, through the first). A
+    pipe or a device named like a register is refused, and so is a name that is not UTF-8."""
     root = data_dir / "registers"
     if not root.is_dir():
         return []
-    found = []
+    inside = data_dir.resolve()
+    found: list[tuple[str, Path, Path]] = []
     for folder in sorted(p for p in root.iterdir() if not p.name.startswith(".")):
-        if not folder.is_dir():
+        _utf8_name(folder)
+        if not _followed(folder, inside).is_dir():
             raise RegisterUnreadable(f"{folder}: registers must sit in a folder named after their pound")
         if folder.name not in pounds:
             raise RegisterUnreadable(f"{folder}: no pound with id '{folder.name}' in pounds.csv")
-        for path in sorted(folder.rglob("*")):
-            if path.is_dir() or path.name.endswith(MAPPING_SUFFIX) or not_a_register(path.name):
-                continue
+        for path, real in sorted(_walk(folder, inside)):
             if path.suffix.lower() not in REGISTER_SUFFIXES:
                 raise RegisterUnreadable(
                     f"{path}: not a register format Pinfold reads ({' '.join(sorted(REGISTER_SUFFIXES))})"
                 )
-            found.append((folder.name, path))
-    return found
+            found.append((folder.name, path, real))
+    where = {real: path for _, path, real in found if real == inside / path.relative_to(data_dir)}
+    for _, path, real in found:
+        where.setdefault(real, path)
+    return [(pound_id, path) for pound_id, path, real in found if where[real] == path]
 
 
 def file_stamp(path: Path) -> tuple[int, int, int]:
@@ -439,13 +540,20 @@ class ShardJob:
 
 
 def write_shard(job: ShardJob) -> tuple[int, int]:
-    """One register file -> a shard database. Returns (file number, records read). Runs in a worker process."""
+    """One register file -> a shard database. Returns (file number, records read: 0 for an empty file). Runs in a
+    worker process."""
     con = _connect(job.shard, SCRATCH_PAGE_SIZE)
     con.executescript(STAGING)
     con.execute("BEGIN")
     w = ShardWriter(con, job.book, job.file_no, job.token)
-    for rec in read_register(job.path):
-        w.add(job.pound, job.rel, rec.row, rec.sheet, rec.cells, rec.raw)
+    try:
+        for rec in read_register(job.path):
+            w.add(job.pound, job.rel, rec.row, rec.sheet, rec.cells, rec.raw)
+    except RegisterEmpty:
+        pass  # a month's file created and not yet filled: no records, counted as an empty file
+    except RecursionError:  # a structure nested deeper than any reader goes, wherever it was met
+        con.close()
+        raise RegisterUnreadable(f"{job.path}: nested too deeply to be a register") from None
     w.flush()
     if file_stamp(job.path) != job.stamp:
         con.close()
@@ -458,25 +566,28 @@ def write_shard(job: ShardJob) -> tuple[int, int]:
 Progress = Callable[[int, int, int], None]  # (files done, files in all, records read)
 
 
-def _run_shards(jobs: list[ShardJob], workers: int, progress: Progress | None) -> int:
-    """Every job's shard written, by `workers` processes (1 = in this process). Returns records read."""
-    total = 0
+def _run_shards(jobs: list[ShardJob], workers: int, progress: Progress | None) -> tuple[int, int]:
+    """Every job's shard written, by `workers` processes (1 = in this process). Returns (records read, files without
+    a record)."""
+    total = empty = 0
     if workers <= 1 or len(jobs) <= 1:
         results = map(write_shard, jobs)
         for done, (_, n) in enumerate(results, 1):
             total += n
+            empty += n == 0
             if progress:
                 progress(done, len(jobs), total)
-        return total
+        return total, empty
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
     largest_first = sorted(jobs, key=lambda j: j.stamp[1], reverse=True)
     with ctx.Pool(processes=workers) as pool:
         for done, (_, n) in enumerate(pool.imap_unordered(write_shard, largest_first), 1):
             total += n
+            empty += n == 0
             if progress:
                 progress(done, len(jobs), total)
-    return total
+    return total, empty
 
 
 def _rate_row(r: RateRow) -> tuple[Any, ...]:
@@ -574,17 +685,192 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_leftovers(folder: Path) -> None:
-    """Scratch folders and half-built databases of an ingest that was killed (their PID is gone): they may hold
-    private rows, so they do not stay."""
+SWAP = ".swap"  # the journal of a switch in progress, beside the private target: 'private.db.swap'
+LOCK = ".lock"  # beside each target while an ingest writes it: 'pinfold.db.lock'
+# A half-built database 'pinfold.db.tmp4242' (and its '-journal'), a journal being written 'private.db.swap.tmp4242'.
+_SCRATCH = re.compile(r"(?P<target>.+?)(?P<swap>\.swap)?\.tmp(?P<pid>\d+)(?:-journal|-wal|-shm)?")
+
+
+def _pid_of_journal(journal: Path) -> int:
+    try:
+        return int(json.loads(journal.read_text())["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0  # unreadable: no live ingest wrote it
+
+
+def remove_leftovers(folder: Path, own: Collection[str] = ()) -> None:
+    """What an ingest that was killed left in a folder, put right. A switch it had decided (a journal) is finished or
+    undone first (finish_swap); then its scratch folders and half-built databases, which may hold private rows, go.
+    Another ingest's are left while its PID lives; those of the targets named in `own`, whose locks the caller holds,
+    go whatever their PID (a PID can be reused)."""
+    me = os.getpid()
+    for journal in folder.glob(f"*{SWAP}"):
+        if journal.name.removesuffix(SWAP) in own or not _alive(_pid_of_journal(journal)):
+            finish_swap(journal)
     for p in folder.glob(".pinfold-*"):
         pid = p.name.split("-")[1]
         if pid.isdigit() and not _alive(int(pid)):
             shutil.rmtree(p, ignore_errors=True)
-    for p in folder.glob("*.db.tmp*"):  # 'pinfold.db.tmp4242', and its 'pinfold.db.tmp4242-journal'
-        pid = p.name.rsplit(".tmp", 1)[1].removesuffix("-journal").removesuffix("-wal").removesuffix("-shm")
-        if pid.isdigit() and not _alive(int(pid)):
+    for p in folder.glob("*.tmp*"):
+        m = _SCRATCH.fullmatch(p.name)
+        if m is None or int(m["pid"]) == me:
+            continue
+        if m["target"] in own or (m["target"].endswith(".db") and not _alive(int(m["pid"]))):
             p.unlink(missing_ok=True)
+
+
+def _identity(path: Path) -> list[int] | None:
+    """[device, inode, size, mtime in ns] of a file: the same after a rename, different for any other file."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+def _sync_dir(folder: Path) -> None:
+    """A rename in `folder` made durable (a file system that cannot sync a folder is left to do its best)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def swap_in(new_public: Path, public_db: Path, new_private: Path, private_db: Path) -> None:
+    """Two complete, synced databases renamed over their targets as a pair (the module's steps 2-4): a kill at any
+    point leaves both old, both new, or a journal from which the next ingest makes them so."""
+    journal = private_db.with_name(private_db.name + SWAP)
+    pending = journal.with_name(f"{journal.name}.tmp{os.getpid()}")
+    record = {
+        "pid": os.getpid(),
+        "public": str(public_db.absolute()),
+        "public_built": _identity(new_public),
+        "private": str(private_db.absolute()),
+        "private_new": str(new_private.absolute()),
+    }
+    with open(pending, "w", encoding="utf-8") as f:
+        json.dump(record, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(pending, journal)
+    _sync_dir(journal.parent)  # decided: from here on the pair ends both new, unless the public rename fails
+    try:
+        os.replace(new_public, public_db)
+        _sync_dir(public_db.parent)
+    finally:
+        finish_swap(journal)
+
+
+def finish_swap(journal: Path) -> None:
+    """The switch a journal records, finished or undone, whichever keeps the pair together; then the journal goes.
+    When the public target is the file the switch built (its identity), the new private database follows it in;
+    when it is not, the public rename never happened, and the new private file goes. Safe to run again after a
+    kill inside it: each step leaves what the next run needs."""
+    try:
+        record = json.loads(journal.read_text(encoding="utf-8"))
+        public, built = Path(record["public"]), record["public_built"]
+        private, new_private = Path(record["private"]), Path(record["private_new"])
+    except (OSError, ValueError, KeyError, TypeError):
+        journal.unlink(missing_ok=True)  # written whole or not at all (renamed into place): not one of ours
+        return
+    if built is not None and _identity(public) == built:
+        if new_private.exists():
+            os.replace(new_private, private)
+            _sync_dir(private.parent)
+    else:
+        new_private.unlink(missing_ok=True)
+    journal.unlink(missing_ok=True)
+
+
+def _lock(target: Path) -> tuple[Path, int]:
+    """An exclusive lock on '<target>.lock', or IngestRunning naming the process that holds it. The lock file is
+    removed when released; a process that opened it just before must then find the file it locked still in place,
+    or try again with the new one."""
+    lock = target.with_name(target.name + LOCK)
+    while True:
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            raise OutputError(f"{target.parent}: cannot write the databases there ({e.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode("ascii", "replace").strip()
+            os.close(fd)
+            by = f" (process {holder})" if holder.isdigit() else ""
+            raise IngestRunning(
+                f"{target}: another ingest{by} is writing it now; run this one when it has finished"
+            ) from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            return lock, fd
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def targets_locked(public_db: Path, private_db: Path) -> Iterator[None]:
+    """Both targets locked for the block (in one order, whatever the arguments' order), released and their lock
+    files removed after it. Raises IngestRunning when another ingest holds either."""
+    held: list[tuple[Path, int]] = []
+    try:
+        for target in sorted({public_db.absolute(), private_db.absolute()}, key=str):
+            held.append(_lock(target))
+        yield
+    finally:
+        for lock, fd in reversed(held):
+            lock.unlink(missing_ok=True)
+            os.close(fd)
+
+
+def _settle(public_db: Path, private_db: Path) -> None:
+    """Under the targets' lock: an interrupted switch of this pair finished or undone, every scratch file of a dead
+    ingest beside either target removed."""
+    journal = private_db.with_name(private_db.name + SWAP)
+    if journal.exists():
+        finish_swap(journal)
+    folders: dict[Path, set[str]] = {}
+    for target in (public_db, private_db):  # a name is ours only in its own folder
+        folders.setdefault(target.parent.resolve(), set()).add(target.name)
+    for folder, own in folders.items():
+        remove_leftovers(folder, own)
+
+
+def recover(public_db: Path | str, private_db: Path | str) -> None:
+    """What a killed ingest left beside these targets, put right, without building anything: the pair is then both
+    old or both new, and no scratch file holds private rows. Every ingest does this first; this is it alone (the
+    check an operator may run). Raises IngestRunning while an ingest is writing them."""
+    public_db, private_db = Path(public_db), Path(private_db)
+    with targets_locked(public_db, private_db):
+        _settle(public_db, private_db)
+
+
+# What SQLite says when the output cannot be written: full, an I/O error (a file size limit, a failing disk),
+# read-only, or not openable. Told apart by the error's code, not its words.
+_OUTPUT_FAILURES = {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN}
+
+
+def output_failure(e: BaseException) -> str | None:
+    """What went wrong writing the databases, in a few words, or None for any other error. An OSError is told by its
+    errno, a sqlite3.Error by its primary result code: SQLITE_IOERR_WRITE (778) -> 'SQLITE_IOERR_WRITE: disk I/O
+    error: is the disk full?'."""
+    if isinstance(e, OSError) and e.errno in NO_SPACE:
+        return e.strerror or str(e)
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(e, sqlite3.Error) and code is not None and code & 0xFF in _OUTPUT_FAILURES:
+        hint = ": is the disk full?" if code & 0xFF in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL) else ""
+        return f"{e.sqlite_errorname}: {e}{hint}"
+    return None
 
 
 def default_workers(files: list[tuple[str, Path]]) -> int:
@@ -593,30 +879,50 @@ def default_workers(files: list[tuple[str, Path]]) -> int:
     return min(os.cpu_count() or 1, len(files), 8) if size >= PARALLEL_FROM_BYTES else 1
 
 
+def _plain_rules(rules_dir: Path) -> None:
+    """Refuses a rule file that is a pipe or a device (reading one may never end)."""
+    for p in sorted(rules_dir.glob("*.csv")) if rules_dir.is_dir() else []:
+        if p.exists() and not p.is_dir() and not regular(p):
+            raise RulesError(f"{p}: not a regular file (a pipe, a device?)")
+
+
 def ingest(
-    data_dir: Path,
-    public_db: Path,
-    private_db: Path,
+    data_dir: Path | str,
+    public_db: Path | str,
+    private_db: Path | str,
     progress: Progress | None = None,
     workers: int | None = None,
 ) -> Summary:
-    """DATA_DIR -> public and private databases, atomically. Raises a PinfoldError for a file it cannot read."""
-    data_dir = Path(data_dir)
-    if Path(public_db).resolve() == Path(private_db).resolve():  # names would be published with the rest
+    """DATA_DIR -> public and private databases, atomically, as a pair (see the module's docstring). Paths may be
+    given as str. Raises a PinfoldError for a file it cannot read, or when another ingest is writing the targets."""
+    data_dir, public_db, private_db = Path(data_dir), Path(public_db), Path(private_db)
+    if public_db.resolve() == private_db.resolve():  # names would be published with the rest
         raise OutputError(f"{public_db}: the public and the private database must be two files, not one")
     for target in (public_db, private_db):
-        if Path(target).is_dir():
+        if target.is_dir():
             raise OutputError(f"{target}: is a folder; name the database file to write (e.g. {target}/pinfold.db)")
+    try:
+        for t in (public_db, private_db):
+            t.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(f"{private_db.parent}: cannot write the databases there ({e})") from None
+    with targets_locked(public_db, private_db):
+        _settle(public_db, private_db)
+        return _build(data_dir, public_db, private_db, progress, workers)
+
+
+def _build(
+    data_dir: Path, public_db: Path, private_db: Path, progress: Progress | None, workers: int | None
+) -> Summary:
+    """The ingest itself, under the targets' lock."""
     pounds = read_pounds(data_dir)
+    _plain_rules(data_dir / "rules")
     packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
     book = load_rulebook(data_dir / "rules", packs)
     files = register_files(data_dir, pounds)
     stamps = [file_stamp(path) for _, path in files]
     version = data_version(files, data_dir)
     try:
-        for t in (public_db, private_db):
-            t.parent.mkdir(parents=True, exist_ok=True)
-            remove_leftovers(t.parent)
         work = Path(tempfile.mkdtemp(prefix=f".pinfold-{os.getpid()}-", dir=private_db.parent))
     except OSError as e:
         raise OutputError(f"{private_db.parent}: cannot write the databases there ({e})") from None
@@ -631,7 +937,9 @@ def ingest(
             pub.executescript(PUBLIC + VIEWS)
             priv.executescript(PRIVATE)
         except (OSError, sqlite3.Error) as e:
-            raise OutputError(f"{tmp_pub.parent}: cannot write the databases there ({e})") from None
+            raise OutputError(
+                f"{tmp_pub.parent}: cannot write the databases there ({output_failure(e) or e})"
+            ) from None
         pub.execute("ATTACH DATABASE ? AS scratch", (str(work / "staging.db"),))
         pub.execute(f"PRAGMA scratch.page_size={SCRATCH_PAGE_SIZE}")
         pub.execute("PRAGMA scratch.journal_mode=OFF")
@@ -672,7 +980,7 @@ def ingest(
             for i, (pid, path) in enumerate(files)
         ]
         summary = Summary(files=len(files))
-        summary.records = _run_shards(jobs, workers or default_workers(files), progress)
+        summary.records, summary.empty = _run_shards(jobs, workers or default_workers(files), progress)
         shards = [j.shard for j in jobs]
         # The private database is another file: a second thread has SQLite fill it (outside the GIL) while this
         # one builds the public database, so the private side costs no time of its own. Leaving the block waits
@@ -700,8 +1008,7 @@ def ingest(
         for t in (tmp_pub, tmp_priv):
             with open(t, "rb") as f:
                 os.fsync(f.fileno())
-        os.replace(tmp_priv, private_db)
-        os.replace(tmp_pub, public_db)
+        swap_in(tmp_pub, public_db, tmp_priv, private_db)
         return summary
     except BaseException as e:
         # Anything at all (a bad file, Ctrl-C, a dead worker): the half-built files go, the previous databases stay.
@@ -711,11 +1018,9 @@ def ingest(
                     con.close()
         for t in (tmp_pub, tmp_priv):
             t.unlink(missing_ok=True)
-        if isinstance(e, sqlite3.OperationalError) and ("disk" in str(e) or "readonly" in str(e)):
-            hint = ": is the disk full?" if "I/O" in str(e) else ""
-            raise OutputError(f"{public_db.parent}: cannot write the databases ({e}{hint})") from None
-        if isinstance(e, OSError) and e.errno in NO_SPACE:
-            raise OutputError(f"{public_db.parent}: cannot write the databases ({e.strerror})") from None
+        failure = output_failure(e)
+        if failure is not None:
+            raise OutputError(f"{public_db.parent}: cannot write the databases ({failure})") from None
         raise
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .errors import PinfoldError
+from .errors import PinfoldError, shown
 
 
 def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -19,10 +19,10 @@ def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except PinfoldError as e:
-            click.echo(f"pinfold: {e}", err=True)
+            click.echo(f"pinfold: {e}", err=True)  # str(e) is shown escaped: a file name cannot break the line
             sys.exit(e.exit_code)
         except OSError as e:  # a file that vanished or could not be opened mid-run: still one line
-            click.echo(f"pinfold: {e.filename or 'a file'}: {e.strerror or e}", err=True)
+            click.echo(f"pinfold: {shown(e.filename or 'a file')}: {shown(e.strerror or str(e))}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("pinfold: interrupted; the previous databases are untouched", err=True)

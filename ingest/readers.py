@@ -3,7 +3,11 @@
 Row numbers are what a clerk sees: a CSV's record number counting the header row as 1, an XLSX
 sheet's own row number, a JSON Lines file's line number, a JSON array's item number.
 Blank rows and a TOTAL row at the bottom are not records. A whole-file problem raises
-RegisterUnreadable with a one-line message.
+RegisterUnreadable with a one-line message; a file with no rows at all raises RegisterEmpty.
+
+Time and memory are bounded whatever a file holds (hostile files are tested in tests/test_hostile_input.py): a text
+line, a JSON document, the parts of a zipped workbook, a sheet's row and column numbers each have a limit, refused in
+one line when passed, and passed as soon as they are, before the rest of the file is read.
 """
 
 from __future__ import annotations
@@ -12,22 +16,42 @@ import codecs
 import csv
 import datetime as dt
 import json
+import os
 import re
-import sys
+import stat
 import zipfile
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RegisterUnreadable
+from .errors import NoHeader, RegisterEmpty, RegisterTooLarge, RegisterUnreadable
 from .headers import OUTCOME_DATES, fold_header, looks_like_header, recognise
 from .normalise import DITTO_MARKS
+
+Rows = Iterator[tuple[int, list[Any]]]
 
 REGISTER_SUFFIXES = {".csv", ".tsv", ".txt", ".xlsx", ".ods", ".xls", ".json", ".jsonl", ".ndjson"}
 MAPPING_SUFFIX = ".mapping.json"
 HEADER_SEARCH_ROWS = 30
-csv.field_size_limit(sys.maxsize)
+
+# The bounds. A register's line is a few hundred characters; a 10 MB cell is read (and rejected as a record).
+LINE_LIMIT = 16_000_000  # characters in one line of a text file, and in one CSV cell
+JSON_LIMIT = 64 << 20  # bytes of a JSON document, which is read whole (JSON Lines is read a line at a time)
+ZIP_RATIO, ZIP_GRACE = 100, 16 << 20  # a workbook's part may expand 100-fold (Apache POI's rule) past 16 MB
+ZIP_PART_LIMIT = 1 << 30  # and to 1 GB at most
+SHEET_ROWS, SHEET_COLUMNS = 1_048_576, 1024  # Excel's last row; a register's columns (Excel has 16,384)
+csv.field_size_limit(LINE_LIMIT)
+
+
+def regular(path: Path) -> bool:
+    """True for a regular file (after links). A pipe, a device or a socket named 'x.csv' is not: reading one may never
+    end (a FIFO waits for a writer, /dev/zero never stops)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 @dataclass(slots=True)
@@ -43,9 +67,11 @@ def load_mapping(path: Path) -> dict[str, Any]:
     m = path.with_name(path.name + MAPPING_SUFFIX)
     if not m.exists():
         return {}
+    if not regular(m) or m.stat().st_size > 1 << 20:
+        raise RegisterUnreadable(f"{m}: a mapping file is a small JSON file (see README)")
     try:
         data = json.loads(m.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, RecursionError) as e:
         raise RegisterUnreadable(f"{m}: mapping file is not valid JSON ({e})") from None
     if not isinstance(data, dict):
         raise RegisterUnreadable(f"{m}: mapping file must be a JSON object")
@@ -62,6 +88,20 @@ def is_total_row(cells: list[Any]) -> bool:
 
 def _blank(cells: list[Any]) -> bool:
     return all(c is None or (isinstance(c, str) and not c.strip()) for c in cells)
+
+
+def _within_bounds(cells: list[Any], rowno: int, path: Path) -> list[Any]:
+    """A row of at most SHEET_COLUMNS cells. Blank cells past the bound are dropped (a CSV saved from a wide empty range
+    ends in thousands of commas); a value past it refuses the file: a row of a million cells is no register's.
+    ['1', 'cow', '', '', ...2000 blanks] -> ['1', 'cow', '', ..., ''] (1,024 cells)."""
+    if len(cells) <= SHEET_COLUMNS:
+        return cells
+    if _blank(cells[SHEET_COLUMNS:]):
+        return cells[:SHEET_COLUMNS]
+    raise RegisterTooLarge(
+        f"{path}: row {rowno} has a value past column {SHEET_COLUMNS:,}; a register has a few columns"
+        " (delete what lies beyond them)"
+    )
 
 
 def _header_again(cells: list[Any], fields: dict[str, int], columns: dict[str, str]) -> bool:
@@ -120,14 +160,20 @@ def _records_from_rows(
     fields: dict[str, int] = {}
     above: dict[str, Any] | None = None
     under_header = False
+    anything = False  # a cell written anywhere: a file without one is empty, not a register without a header
     for rowno, cells in rows:
+        cells = _within_bounds(cells, rowno, path)
         if header is None:
-            if (want_header and rowno == int(want_header)) or (not want_header and looks_like_header(cells, columns)):
+            blank = _blank(cells)
+            anything = anything or not blank
+            if (want_header and rowno == int(want_header)) or (
+                not want_header and not blank and looks_like_header(cells, columns)
+            ):
                 header = [("" if c is None else str(c).strip()) for c in cells]
                 fields = recognise(header, columns)
                 under_header = True
                 continue
-            if not want_header and rowno > HEADER_SEARCH_ROWS:
+            if not want_header and rowno > HEADER_SEARCH_ROWS and anything:
                 break
             continue
         if under_header and not _blank(cells):
@@ -149,7 +195,9 @@ def _records_from_rows(
         yield RawRecord(rowno, fielded, raw, sheet)
     if header is None:
         where = f" (sheet {sheet})" if sheet else ""
-        raise RegisterUnreadable(
+        if not anything:
+            raise RegisterEmpty(f"{path}{where}: no rows")
+        raise NoHeader(
             f"{path}{where}: no header row naming a date and the cattle was found in the first "
             f"{HEADER_SEARCH_ROWS} rows; describe the layout in {path.name}{MAPPING_SUFFIX} (see README)"
         )
@@ -178,6 +226,19 @@ def sniff_encoding(path: Path) -> str:
         except UnicodeDecodeError:
             return "cp1252"
     return "utf-8"
+
+
+def bounded_lines(f: Any, path: Path) -> Iterator[str]:
+    """A text file's lines, each of at most LINE_LIMIT characters. A longer one (a file without line breaks, a stream
+    of zeros) refuses the file as soon as the limit is read, never after reading the rest: a 200 MB line costs
+    16 million characters, not 200 MB and minutes."""
+    for n, line in enumerate(iter(lambda: f.readline(LINE_LIMIT + 1), ""), 1):
+        if len(line) > LINE_LIMIT and not line.endswith(("\n", "\r")):
+            raise RegisterTooLarge(
+                f"{path}: line {n:,} is longer than {LINE_LIMIT:,} characters; a register's lines are short"
+                " (is this a register?)"
+            )
+        yield line
 
 
 def delimiter_of(header_line: str) -> str:
@@ -211,12 +272,18 @@ DATE_FIELDS = ("brought_at", *OUTCOME_DATES)
 
 def month_first(path: Path, encoding: str, sample: str) -> bool:
     """Whether a text register writes its dates month first: some date proves it ('11/23/2025') and none proves it
-    day first ('23/11/2025'). Most registers show a day past 12 in their first 64 KB; only others are read whole."""
+    day first ('23/11/2025'). Most registers show a day past 12 in their first 64 KB; only others are read through,
+    a megabyte of whole lines at a time (a date is never cut, and a line past the limit refuses the file)."""
     if _DAY_FIRST.search(sample):
         return False
+    month = False
     with open(path, encoding=encoding, errors="replace", newline="") as f:
-        text = f.read()
-    return _DAY_FIRST.search(text) is None and _MONTH_FIRST.search(text) is not None
+        lines = bounded_lines(f, path)
+        while block := "".join(line for _, line in zip(range(1 << 14), lines, strict=False)):
+            if _DAY_FIRST.search(block):
+                return False
+            month = month or _MONTH_FIRST.search(block) is not None
+    return month
 
 
 def _day_first(records: Iterator[RawRecord]) -> Iterator[RawRecord]:
@@ -241,7 +308,7 @@ def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
                 sample = sample.replace("\x00", "")
             delimiter = mapping.get("delimiter") or sniff_delimiter(sample, path.suffix.lower())
             f.seek(0)
-            lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in f)
+            lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in bounded_lines(f, path))
             reader = csv.reader(lines, delimiter=delimiter)
             records = _records_from_rows(((i, list(r)) for i, r in enumerate(reader, 1)), path, mapping)
             if mapping.get("dates") == "month-first" or (
@@ -259,45 +326,110 @@ def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
 _MERGE_REF = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]+[0-9]+:[A-Z]+[0-9]+)"')
 
 
-def _merged_down(path: Path, ws: Any) -> dict[int, list[tuple[int, int]]]:
-    """A sheet's cells merged down over several rows -> {row: [(column index, top row)]} for each row under the top.
+def bounded_zip(path: Path) -> None:
+    """Refuses a workbook (XLSX, ODS: a zip of XML parts) whose parts expand past the bounds before any is read: a
+    1.5 MB file of whitespace unpacks to 1.5 GB and took 3 GB to read. Python's zipfile never unpacks more than a
+    part's declared size, so the declared sizes are what bounds the reading. A file that is no zip is left for the
+    reader to refuse in its words."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            parts = z.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return
+    for part in parts:
+        expands = part.file_size > max(ZIP_GRACE, ZIP_RATIO * part.compress_size)
+        if expands or part.file_size > ZIP_PART_LIMIT:
+            raise RegisterTooLarge(
+                f"{path}: its part {part.filename} unpacks to {part.file_size:,} bytes from {part.compress_size:,};"
+                " not a register's workbook (save it again from the spreadsheet program)"
+            )
+
+
+def _merged_down(path: Path, ws: Any) -> list[tuple[int, int, int]]:
+    """A sheet's cells merged down over several rows -> [(column index, top row, bottom row)].
 
     A register merges a date (or a place) over the entries of one day; openpyxl's read-only sheets give the value in
-    the top cell only, and the rows under it read blank. Read from the sheet's XML, which read-only mode skips.
+    the top cell only, and the rows under it read blank. Read from the sheet's XML, which read-only mode skips, a
+    megabyte at a time (the merges come after the rows).
     """
     from openpyxl.utils.cell import range_boundaries
 
     part = getattr(ws, "_worksheet_path", None)  # read-only sheets know their part; if a version does not, no merges
     if not part:
-        return {}
-    with zipfile.ZipFile(path) as z:
-        xml = z.read(part)
-    down: dict[int, list[tuple[int, int]]] = {}
-    for ref in _MERGE_REF.findall(xml):
-        col, top, _, bottom = range_boundaries(ref.decode())
-        for r in range((top or 0) + 1, (bottom or 0) + 1):
-            down.setdefault(r, []).append(((col or 1) - 1, top or 0))
-    return down
+        return []
+    spans: list[tuple[int, int, int]] = []
+    with zipfile.ZipFile(path) as z, z.open(part) as xml:
+        carry = b""
+        for chunk in iter(lambda: xml.read(1 << 20), b""):
+            text, last = carry + chunk, 0
+            for m in _MERGE_REF.finditer(text):
+                col, top, _, bottom = range_boundaries(m.group(1).decode())
+                if (top or 0) < (bottom or 0):
+                    spans.append(((col or 1) - 1, top or 0, bottom or 0))
+                last = m.end()
+            carry = text[max(last, len(text) - 256) :]  # an element cut at the chunk's end is found in the next
+    return spans
 
 
-def _fill_merged(
-    rows: Iterator[tuple[int, list[Any]]], down: dict[int, list[tuple[int, int]]]
-) -> Iterator[tuple[int, list[Any]]]:
-    """Rows -> rows with each cell under a merged top cell given the top's value (its first column only)."""
-    tops = {(top, c) for spans in down.values() for c, top in spans}
-    value: dict[tuple[int, int], Any] = {}
+def _fill_merged(rows: Rows, spans: list[tuple[int, int, int]]) -> Rows:
+    """Rows -> rows with each cell under a merged top cell given the top's value (its first column only).
+    Merges cannot overlap in a workbook; one that does is passed over, so a row costs one merge a column at most
+    (a hostile file's thousand merges over every row cost nothing more)."""
+    spans = sorted(spans, key=lambda s: s[1])
+    i = 0
+    active: dict[int, tuple[int, int, Any]] = {}  # column -> (top row, bottom row, the top's value)
     for rowno, cells in rows:
-        for c, top in down.get(rowno, ()):
-            if c < len(cells) and cells[c] in (None, ""):
-                cells[c] = value.get((top, c))
-        if tops:
-            for c in range(len(cells)):
-                if (rowno, c) in tops:
-                    value[(rowno, c)] = cells[c]
+        while i < len(spans) and spans[i][1] <= rowno:
+            col, top, bottom = spans[i]
+            i += 1
+            if bottom >= rowno and (col not in active or active[col][1] < top):
+                active[col] = (top, bottom, cells[col] if top == rowno and col < len(cells) else None)
+        for col, (top, bottom, value) in list(active.items()):
+            if bottom < rowno:
+                del active[col]
+            elif top < rowno and col < len(cells) and cells[col] in (None, ""):
+                cells[col] = value
         yield rowno, cells
 
 
-Rows = Iterator[tuple[int, list[Any]]]
+def _sheet_rows(path: Path, wb: Any, ws: Any) -> Rows:
+    """A read-only sheet's rows as its XML holds them: (row number, [its values]), each row as wide as the sheet says
+    it is (its declared dimension) or, past a register's width, as its last value.
+
+    openpyxl's iter_rows pads every row to the declared dimension and yields an empty row for every number in a gap:
+    a 5 KB file declaring (or holding) a cell at XFD1048576 made a million rows of 16,384 cells and never ended.
+    Here a row costs what its cells in the file cost, by openpyxl's own parser of read-only sheets."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    declared = ws.max_column if ws.max_column and ws.max_column <= SHEET_COLUMNS else 0
+    with ws._get_source() as src:
+        parser = WorkSheetParser(
+            src, ws._shared_strings, data_only=True, epoch=wb.epoch,
+            date_formats=wb._date_formats, timedelta_formats=wb._timedelta_formats,
+        )  # fmt: skip
+        parsed = parser.parse()
+        while True:
+            try:
+                rowno, cells = next(parsed)
+            except StopIteration:
+                return
+            except Exception as e:  # broken XML, a cell openpyxl cannot read: the file is named, not a traceback
+                raise RegisterUnreadable(
+                    f"{path} (sheet {ws.title}): the sheet cannot be read ({type(e).__name__}); save it again"
+                ) from None
+            if rowno > SHEET_ROWS:
+                raise RegisterTooLarge(f"{path} (sheet {ws.title}): a row numbered {rowno:,}, past Excel's last")
+            values = [(c["column"], c["value"]) for c in cells if c["value"] is not None]
+            width = max((col for col, _ in values), default=0)
+            if width > SHEET_COLUMNS:
+                raise RegisterTooLarge(
+                    f"{path} (sheet {ws.title}): row {rowno:,} has a value past column {SHEET_COLUMNS:,}; a register"
+                    " has a few columns (delete what lies beyond them)"
+                )
+            row: list[Any] = [None] * max(width, declared)
+            for col, v in values:
+                row[col - 1] = v
+            yield rowno, row
 
 
 def _records_from_sheets(
@@ -311,37 +443,46 @@ def _records_from_sheets(
         if mapping["sheet"] not in names:
             raise RegisterUnreadable(f"{path}: no sheet named '{mapping['sheet']}' (it has {', '.join(names)})")
         names = [mapping["sheet"]]
-    found = False
+    headed = written = False
     for name in names:
         try:
             for rec in _records_from_rows(rows_of(name), path, mapping, name if len(names) > 1 else None):
-                found = True
                 for f in DATE_FIELDS:
                     v = rec.cells.get(f)
                     if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
                         rec.cells[f] = from_excel(v)
                 yield rec
-        except RegisterUnreadable:
+            headed = True
+        except (NoHeader, RegisterEmpty) as e:
             if len(names) == 1:
                 raise
-            continue  # a summary sheet without a register header is not a register
-    if not found and len(names) > 1:
-        raise RegisterUnreadable(f"{path}: no sheet has a register header (a date and the cattle)")
+            written = written or isinstance(e, NoHeader)
+            continue  # a summary sheet without a register header is not a register; an empty sheet is nothing
+    if len(names) > 1 and not headed:
+        if not written:
+            raise RegisterEmpty(f"{path}: no sheet has a row")
+        raise NoHeader(f"{path}: no sheet has a register header (a date and the cattle)")
 
 
 def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     import openpyxl  # imported here: only spreadsheets pay for it
 
+    bounded_zip(path)
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as e:  # openpyxl raises many kinds for a corrupt file
         raise RegisterUnreadable(f"{path}: not a readable XLSX workbook ({type(e).__name__})") from None
 
     def rows_of(name: str) -> Rows:
-        ws = wb[name]
-        rows: Rows = ((i, list(r)) for i, r in enumerate(ws.iter_rows(values_only=True), 1))
-        down = _merged_down(path, ws)
-        return _fill_merged(rows, down) if down else rows
+        try:
+            ws = wb[name]  # reads the sheet's declared dimension from its XML
+            spans = _merged_down(path, ws)
+        except Exception as e:
+            raise RegisterUnreadable(
+                f"{path} (sheet {name}): the sheet cannot be read ({type(e).__name__}); save it again"
+            ) from None
+        rows = _sheet_rows(path, wb, ws)
+        return _fill_merged(rows, spans) if spans else rows
 
     try:
         yield from _records_from_sheets(path, mapping, list(wb.sheetnames), rows_of)
@@ -359,6 +500,8 @@ def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     free software, and old offices in old Excel. Date cells arrive as dates; numbers as floats, made whole."""
     from python_calamine import CalamineWorkbook
 
+    if path.suffix.lower() == ".ods":
+        bounded_zip(path)
     try:
         wb = CalamineWorkbook.from_path(str(path))
         names = list(wb.sheet_names)
@@ -402,9 +545,13 @@ def flatten(obj: Any, prefix: str = "") -> dict[str, Any]:
 def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
     columns = mapping.get("columns") or {}
     cache: dict[tuple[str, ...], dict[str, int]] = {}
-    seen_header = False
+    seen_header = anything = False
     for rowno, item in items:
-        flat = flatten(item) if isinstance(item, dict) else {"value": item}
+        anything = True
+        try:
+            flat = flatten(item) if isinstance(item, dict) else {"value": item}
+        except RecursionError:  # objects in objects a thousand deep: no register's entry, rejected as unreadable
+            flat = {"__unparsed__": "(nested too deep)"}
         if "__unparsed__" in flat:  # a line that is not JSON: rejected as such, not as a blank date
             yield RawRecord(rowno, {"unparsed": flat["__unparsed__"]}, flat)
             continue
@@ -414,6 +561,8 @@ def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[st
             fields = cache[keys] = recognise(keys, columns)
         seen_header = seen_header or ("brought_at" in fields)
         yield RawRecord(rowno, {f: flat[keys[i]] for f, i in fields.items()}, flat)
+    if not anything:
+        raise RegisterEmpty(f"{path}: no entries")
     if not seen_header:
         raise RegisterUnreadable(f"{path}: no field naming the date brought was recognised; add a mapping file")
 
@@ -421,9 +570,12 @@ def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[st
 def _keyed_entries(node: dict[str, Any]) -> bool:
     """{'1': {'date': ..., 'kind': ...}, '2': {...}} -> True: every value an entry naming the date brought."""
     values = list(node.values())
-    return bool(values) and all(
-        isinstance(v, dict) and "brought_at" in recognise(tuple(flatten(v)), None) for v in values
-    )
+    try:
+        return bool(values) and all(
+            isinstance(v, dict) and "brought_at" in recognise(tuple(flatten(v)), None) for v in values
+        )
+    except RecursionError:
+        return False
 
 
 def _rows_of_lists(node: Any) -> bool:
@@ -455,31 +607,43 @@ def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
 
     def items() -> Iterator[tuple[int, Any]]:
         with open(path, encoding=encoding, errors="replace") as f:
-            for lineno, line in enumerate(f, 1):
+            for lineno, line in enumerate(bounded_lines(f, path), 1):
                 if not line.strip():
                     continue
                 try:
                     yield lineno, json.loads(line)
-                except ValueError:
+                except (ValueError, RecursionError):  # not JSON, or nested deeper than a parser goes: a reject
                     yield lineno, {"__unparsed__": line.strip()[:200]}
 
     yield from _json_records(items(), path, mapping)
 
 
 def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+    if os.stat(path).st_size > JSON_LIMIT:  # read whole, and held in memory several times over as objects
+        raise RegisterTooLarge(
+            f"{path}: a JSON document over {JSON_LIMIT >> 20} MB; save the register as JSON Lines (one entry a line,"
+            " .jsonl) or CSV, which are read a line at a time"
+        )
     try:
-        data = json.loads(path.read_text(encoding=sniff_encoding(path)))
+        text = path.read_text(encoding=sniff_encoding(path))
+        if not text.strip():
+            raise RegisterEmpty(f"{path}: no entries")
+        data = json.loads(text)
     except (ValueError, UnicodeError) as e:
         raise RegisterUnreadable(f"{path}: not valid JSON ({e})") from None
+    except RecursionError:
+        raise RegisterUnreadable(f"{path}: not a register (JSON nested deeper than any register's)") from None
+    if data in ([], {}):
+        raise RegisterEmpty(f"{path}: no entries")
     table = _json_table(data)
     if table is not None:  # rows as lists, under a header: read as a spreadsheet is
         yield from _records_from_rows(table, path, mapping)
         return
     if isinstance(data, dict):  # an app's export: {"records": [...]}, {"data": {"rows": [...]}}, {"17": {...}, ...}
-        stack: list[Any] = [data]
+        stack: deque[Any] = deque([data])  # breadth first: the shallowest list of entries is the register
         data = None
         while stack:
-            node = stack.pop(0)
+            node = stack.popleft()
             if isinstance(node, list) and node and all(isinstance(x, dict) for x in node):
                 data = node
                 break
@@ -496,6 +660,10 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
 def read_register(path: Path) -> Iterator[RawRecord]:
     """Any register file -> its records. Raises RegisterUnreadable for a file that cannot be read at all."""
     suffix = path.suffix.lower()
+    if not regular(path):
+        raise RegisterUnreadable(f"{path}: not a regular file (a pipe, a device?); a register is a file")
+    if os.stat(path).st_size == 0:  # a month's file created and not yet filled
+        raise RegisterEmpty(f"{path}: 0 bytes")
     mapping = load_mapping(path)
     if suffix == ".xlsx":
         return read_xlsx(path, mapping)

@@ -4,9 +4,11 @@ Each ends in a one-line error naming the file with nothing half-written, or, for
 from __future__ import annotations
 
 import resource
+import shutil
 import signal
 import subprocess
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pytest
 
 import ingest.build
 from ingest.build import ingest as run_ingest
+from ingest.build import recover
 from ingest.demo import write_demo
 from ingest.errors import RegisterChanged
 from portal.settings import Settings
@@ -131,3 +134,97 @@ def test_the_server_answers_while_a_new_database_is_swapped_in(tmp_path: Path) -
     assert failures == [] and statuses[200] > len(paths) * 4, (failures[:10], statuses)
     # Datasette and the portal both serve the database the last ingest built, not the file it replaced.
     assert served["filtered_table_rows_count"] == summary.stored == api["total"]
+
+
+# The switch's system calls: a kill is sent on entry to each, so the call itself never happens.
+SWITCH_CALLS = ("fsync", "rename", "renameat", "renameat2", "unlink", "unlinkat")
+
+
+def _strace(*args: str | Path, check: bool = False) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["strace", "-qq", *map(str, args)], capture_output=True, text=True, timeout=300, check=check)
+
+
+def _the_pair(pub: Path, priv: Path) -> tuple[bytes, bytes]:
+    return pub.read_bytes(), priv.read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace (apt install strace) to kill at a system call")
+def test_a_kill_at_every_step_of_the_switch_leaves_both_old_or_both_new(tmp_path: Path) -> None:
+    """strace kills the ingest on entry to each fsync, rename and unlink from the first fsync of the new files on (the
+    switch): after each kill the public file is a whole database, old or new; after the check every ingest runs first
+    (build.recover) the pair is both old or both new, byte for byte, and no scratch file is left beside them."""
+    old = make_data_dir(tmp_path / "old", {"r1.csv": MESSY / "bom.csv"})
+    new = make_data_dir(tmp_path / "new", {"r1.csv": MESSY / "bom.csv", "r2.csv": MESSY / "dates.csv"})
+    out = tmp_path / "out"
+    out.mkdir()
+    pub, priv = out / "p.db", out / "q.db"
+    run_ingest(new, tmp_path / "new.db", tmp_path / "new-private.db")  # the build is deterministic: the pair to expect
+    both_new = _the_pair(tmp_path / "new.db", tmp_path / "new-private.db")
+    run_ingest(old, pub, priv)
+    both_old = _the_pair(pub, priv)
+    assert both_old != both_new
+    cmd = [PINFOLD, "ingest", new, "--db", pub, "--private-db", priv, "--workers", "1"]
+    trace = tmp_path / "trace"
+    _strace("-o", trace, "-e", f"trace={','.join(SWITCH_CALLS)}", *cmd, check=True)
+    assert _the_pair(pub, priv) == both_new
+    calls = [line.split("(", 1)[0] for line in trace.read_text().splitlines()]
+    start = calls.index("fsync")  # the first fsync is the new public file's: the switch begins
+    steps = [(name, calls[: i + 1].count(name)) for i, name in enumerate(calls) if i >= start]
+    assert {"rename", "fsync"} <= {name for name, _ in steps}, steps
+    seen = set()
+    for name, nth in steps:
+        for db, data in ((pub, both_old[0]), (priv, both_old[1])):  # each kill starts from the old pair
+            db.write_bytes(data)
+        killed = _strace("-e", f"trace={name}", "-e", f"inject={name}:signal=KILL:when={nth}", *cmd)
+        assert killed.returncode != 0, f"not killed before {name} #{nth}"
+        assert pub.read_bytes() in (both_old[0], both_new[0]), f"killed before {name} #{nth}: the public file is torn"
+        recover(str(pub), str(priv))  # what the next ingest does first (paths as str work too)
+        pair = {both_old: "both old", both_new: "both new"}.get(_the_pair(pub, priv), "an old and a new side by side")
+        assert pair in ("both old", "both new"), f"killed before {name} #{nth}: {pair}"
+        assert sorted(p.name for p in out.iterdir()) == ["p.db", "q.db"], f"killed before {name} #{nth}: scratch left"
+        seen.add(pair)
+    assert seen == {"both old", "both new"}  # kills before the switch was decided, and after
+    assert subprocess.run(cmd, capture_output=True).returncode == 0
+
+
+def test_a_second_ingest_onto_the_same_databases_is_refused_while_the_first_runs(tmp_path: Path) -> None:
+    # Two ingests onto one target both reported success, and the last rename won. The first is frozen (SIGSTOP)
+    # once it holds its locks, so the second certainly starts while it runs.
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    first = subprocess.Popen([PINFOLD, "ingest", data, "--db", pub, "--private-db", priv], stderr=subprocess.PIPE)
+    try:
+        lock = tmp_path / "q.db.lock"
+        for _ in range(600):
+            if lock.exists() and lock.read_text().strip() == str(first.pid) and (tmp_path / "p.db.lock").exists():
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the first ingest never took its locks")
+        first.send_signal(signal.SIGSTOP)
+        for public, private in ((pub, priv), (tmp_path / "other.db", priv), (pub, tmp_path / "other-private.db")):
+            second = subprocess.run(
+                [PINFOLD, "ingest", data, "--db", public, "--private-db", private], capture_output=True, text=True
+            )
+            lines = second.stderr.strip().splitlines()
+            assert second.returncode == 2 and len(lines) == 1, second.stderr
+            assert f"another ingest (process {first.pid}) is writing it now" in lines[0], lines
+    finally:
+        first.send_signal(signal.SIGCONT)
+        assert first.wait(120) == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["p.db", "q.db"]  # the locks went with it
+    assert subprocess.run([PINFOLD, "ingest", data, "--db", pub, "--private-db", priv]).returncode == 0
+
+
+def test_scratch_files_of_the_targets_go_even_when_their_pid_was_reused(tmp_path: Path) -> None:
+    # Under the targets' lock, any scratch file of theirs is a dead ingest's: PID 1 is alive, but not an ingest.
+    names = ["p.db.tmp1", "p.db.tmp1-journal", "q.db.tmp1", "q.db.swap.tmp1", "other.db.tmp1", "notes.tmp1"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"private rows")
+    recover(tmp_path / "p.db", tmp_path / "q.db")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.tmp1", "other.db.tmp1"]
+    # A name is the targets' only in their folder: beside them, another pair's 'q.db' is not theirs.
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "q.db.tmp1").write_bytes(b"another pair's")
+    recover(tmp_path / "elsewhere" / "p.db", tmp_path / "q.db")
+    assert (tmp_path / "elsewhere" / "q.db.tmp1").exists()

@@ -8,10 +8,17 @@ import csv
 import datetime as dt
 import io
 import json
+import os
+import re
+import resource
 import shutil
 import sqlite3
+import subprocess
+import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
+import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +33,7 @@ from ingest.records import to_entry, without_names
 from portal.ical import render_calendar
 
 from .conftest import MESSY, make_data_dir
+from .test_ingest_errors import PINFOLD
 
 FORMULAS = ['=HYPERLINK("http://evil.example","click")', "+1+1", "@SUM(A1:A9)", "=cmd|' /C calc'!A0"]
 MARKUP = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "</td></tr><b>", "]]>", "&amp;&#0;"]
@@ -207,3 +215,154 @@ def test_an_animals_pashu_aadhaar_is_never_hidden(number: str, before: str) -> N
     # Owners search by it. A demo's "Pashu Aadhaar 917213423940" was hidden as a mobile number behind "91".
     text = f"{before}Pashu Aadhaar {number}"
     assert without_names((text,), {}) == (text,)
+
+
+# --- bounded time and memory: each hostile file is refused in one line (or its records counted), in a process whose
+# address space is limited, so a reader that holds what it should not fails here with a MemoryError, not on a server.
+
+MEMORY = 256 << 20  # an ingest of a small register needs about 60 MB of address space
+
+
+def refused(data: Path, expect: str, memory: int | None = MEMORY) -> str:
+    """`pinfold ingest data` in a process limited to `memory` bytes of address space -> its one-line refusal."""
+
+    def limited() -> None:
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    out = subprocess.run(
+        [PINFOLD, "ingest", data, "--db", data.parent / "p.db", "--private-db", data.parent / "q.db"],
+        preexec_fn=limited, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1 and expect in lines[0], out.stderr[-3000:]
+    return lines[0]
+
+
+def workbook(path: Path, sheet_xml: Callable[[bytes], bytes] = lambda xml: xml, padding: int = 0) -> Path:
+    """A register workbook with its sheet's XML rewritten, or `padding` MB of whitespace after its rows."""
+    plain = path.with_suffix(".plain.xlsx")
+    wb = openpyxl.Workbook()
+    wb.active.append(HEADER)
+    wb.active.append(["1", "03/04/2025", "3.05 PM", "Cow", 1, "black", "Ollur", "unknown"])
+    wb.save(plain)
+    with zipfile.ZipFile(plain) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for part in src.infolist():
+            data = src.read(part.filename)
+            if part.filename != "xl/worksheets/sheet1.xml":
+                out.writestr(part, data)
+            elif padding:
+                rows, end = data.split(b"</sheetData>")
+                with out.open(part.filename, "w", force_zip64=True) as f:
+                    f.write(rows)
+                    for _ in range(padding):
+                        f.write(b" " * (1 << 20))
+                    f.write(b"</sheetData>" + end)
+            else:
+                out.writestr(part.filename, sheet_xml(data))
+    plain.unlink()
+    return path
+
+
+def _last_cell(value: bytes) -> Callable[[bytes], bytes]:
+    """The sheet declares A1:XFD1048576 and holds a cell there (or only the declaration, with `value` empty)."""
+
+    def rewrite(xml: bytes) -> bytes:
+        xml = re.sub(rb'<dimension ref="[^"]+"/>', b'<dimension ref="A1:XFD1048576"/>', xml)
+        cell = b'<c r="XFD1048576" t="inlineStr"><is><t>' + value + b"</t></is></c>" if value else b""
+        return xml.replace(b"</sheetData>", b'<row r="1048576">' + cell + b"</row></sheetData>")
+
+    return rewrite
+
+
+def test_a_pipe_or_a_device_named_like_a_register_is_refused_not_waited_for(tmp_path: Path) -> None:
+    # A FIFO named .csv waited for a writer forever; a link to /dev/zero read forever.
+    data = make_data_dir(tmp_path, {})
+    os.mkfifo(data / "registers" / "p1" / "register.csv")
+    assert refused(data, "register.csv: not a regular file (a pipe, a device?)")
+    os.unlink(data / "registers" / "p1" / "register.csv")
+    (data / "registers" / "p1" / "zero.csv").symlink_to("/dev/zero")
+    refused(data, "zero.csv: a link to /dev/zero, outside the data directory")
+    os.unlink(data / "registers" / "p1" / "zero.csv")
+    (data / "rules").mkdir()
+    os.mkfifo(data / "rules" / "fine_scales.csv")
+    refused(data, "fine_scales.csv: not a regular file")
+    os.unlink(data / "rules" / "fine_scales.csv")
+    (data / "pounds.csv").unlink()
+    os.mkfifo(data / "pounds.csv")
+    refused(data, "pounds.csv: not a regular file")
+
+
+def test_a_cell_at_excels_last_row_and_column(tmp_path: Path) -> None:
+    # A 5 KB workbook with a cell at XFD1048576 made openpyxl yield a million rows of 16,384 cells: it never ended.
+    folder = make_data_dir(tmp_path, {}) / "registers" / "p1"
+    workbook(folder / "far.xlsx", _last_cell(b"x"))
+    refused(folder.parents[1], "far.xlsx (sheet Sheet): row 1,048,576 has a value past column 1,024")
+    # Declared so, with no value there, the sheet is its two rows.
+    workbook(folder / "far.xlsx", _last_cell(b""))
+    s = ingest(folder.parents[1], tmp_path / "p.db", tmp_path / "q.db")
+    assert (s.records, s.stored) == (1, 1)
+
+
+def test_broken_sheet_xml_is_one_line(tmp_path: Path) -> None:
+    folder = make_data_dir(tmp_path, {}) / "registers" / "p1"
+    workbook(folder / "broken.xlsx", lambda xml: xml.replace(b"</row>", b"</rw>", 1))
+    refused(folder.parents[1], "broken.xlsx (sheet Sheet): the sheet cannot be read (ParseError); save it again")
+
+
+def test_a_workbook_that_unpacks_to_hundreds_of_megabytes_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    # 1.5 MB of zipped whitespace took 3 GB to read; this one (300 MB in 300 KB) needs more than the limit.
+    folder = make_data_dir(tmp_path, {}) / "registers" / "p1"
+    workbook(folder / "padded.xlsx", padding=300)
+    assert (folder / "padded.xlsx").stat().st_size < 1 << 20
+    refused(folder.parents[1], "padded.xlsx: its part xl/worksheets/sheet1.xml unpacks to 314,5")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_a_200_mb_line_is_refused_at_the_limit_not_after_it(tmp_path: Path, suffix: str) -> None:
+    # A 200 MB file without a line break took 159 s and 3.4 GB before its refusal. Read into memory whole, the line
+    # alone would pass the address space given here.
+    folder = make_data_dir(tmp_path, {}) / "registers" / "p1"
+    with open(folder / f"one-line{suffix}", "wb") as f:
+        for _ in range(200):
+            f.write(b"x" * (1 << 20))
+    refused(folder.parents[1], f"one-line{suffix}: line 1 is longer than 16,000,000 characters", memory=160 << 20)
+
+
+def test_a_row_of_two_million_cells(tmp_path: Path) -> None:
+    # Commas alone past the columns are the empty range a spreadsheet saved; a value out there is no register's.
+    row = "1,03/04/2025,3.05 PM,Cow,1,black,Ollur,unknown"
+    data = make_data_dir(tmp_path, {"wide.csv": f"{','.join(HEADER)}\n{row}{',' * 2_000_000}\n"})
+    s = ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    assert (s.records, s.stored) == (1, 1)
+    (data / "registers" / "p1" / "wide.csv").write_text(f"{','.join(HEADER)}\n{row}{',' * 2_000_000}x\n")
+    refused(data, "wide.csv: row 2 has a value past column 1,024")
+
+
+def test_deeply_nested_json(tmp_path: Path) -> None:
+    # A traceback (RecursionError) before. A JSON Lines file's line is a record: rejected, and counted.
+    entry = json.dumps(
+        dict(zip(HEADER, ["1", "03/04/2025", "3.05 PM", "Cow", "1", "black", "Ollur", "unknown"], strict=True))
+    )
+    deep = "[" * 100_000 + "]" * 100_000
+    data = make_data_dir(tmp_path, {"deep.jsonl": f"{entry}\n{deep}\n"})
+    s = ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    assert (s.records, s.stored, s.rejects) == (2, 1, 1)
+    (data / "registers" / "p1" / "deep.jsonl").rename(data / "registers" / "p1" / "deep.json")
+    (data / "registers" / "p1" / "deep.json").write_text(f"[{entry}, {deep}]")
+    refused(data, "deep.json: not a register (JSON nested deeper than any register's)")
+
+
+def test_a_json_document_too_big_to_hold(tmp_path: Path) -> None:
+    data = make_data_dir(tmp_path, {})
+    with open(data / "registers" / "p1" / "export.json", "wb") as f:
+        f.truncate((64 << 20) + 1)  # a sparse file: no time to write, and refused by its size alone
+    refused(data, "export.json: a JSON document over 64 MB; save the register as JSON Lines")
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    # A Latin-1 name ('März') was a traceback: UnicodeEncodeError, surrogates not allowed.
+    data = make_data_dir(tmp_path, {})
+    shutil.copy(MESSY / "bom.csv", os.fsencode(data / "registers" / "p1") + b"/M\xe4rz.csv")
+    line = refused(data, "M\\xe4rz.csv: the file name is not UTF-8 text; rename the file")
+    assert line.isprintable()

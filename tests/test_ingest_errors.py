@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import shutil
@@ -9,7 +10,11 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+import openpyxl
 import pytest
+
+from ingest.build import ingest, output_failure
+from ingest.errors import RegisterUnreadable, shown
 
 from .conftest import MESSY, SAMPLE, make_data_dir
 
@@ -226,3 +231,105 @@ def test_rule_files_saved_with_semicolons_and_a_missing_column_named(tmp_path: P
     assert out.stderr.strip().endswith(
         "row 2: needs a column 'amount' (the header has: act, local_area, species, fine)"
     )
+
+
+def test_links_inside_the_data_directory_are_followed_and_links_out_of_it_refused(tmp_path: Path) -> None:
+    # A register in a linked folder was skipped without a word; a linked file outside DATA_DIR was read. One rule
+    # now (README, "The data directory"): a link is followed while it stays inside DATA_DIR, refused when it leaves.
+    plain = make_data_dir(tmp_path / "plain", {"bom.csv": MESSY / "bom.csv"})
+    (plain / "registers" / "p1" / "2024").mkdir()
+    shutil.copy(MESSY / "dates.csv", plain / "registers" / "p1" / "2024" / "dates.csv")
+    expected = pinfold("ingest", plain, "--db", tmp_path / "x.db", "--private-db", tmp_path / "y.db")
+    assert expected.returncode == 0, expected.stderr
+
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    archive = data / "archive" / "2024"
+    archive.mkdir(parents=True)
+    shutil.copy(MESSY / "dates.csv", archive / "dates.csv")
+    folder = data / "registers" / "p1"
+    (folder / "2024").symlink_to(archive, target_is_directory=True)  # a linked folder inside DATA_DIR: read
+    (folder / "same.csv").symlink_to(folder / "bom.csv")  # the same file by a second name: read once
+    (folder / "loop").symlink_to(folder, target_is_directory=True)  # a loop: walked once
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    out = pinfold("ingest", data, "--db", pub, "--private-db", priv)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == expected.stdout
+    files = {f for (f,) in sqlite3.connect(pub).execute("SELECT DISTINCT source_file FROM impoundments")}
+    assert files == {"registers/p1/bom.csv", "registers/p1/2024/dates.csv"}
+
+    before = (pub.read_bytes(), priv.read_bytes())
+    shutil.copy(MESSY / "bom.csv", tmp_path / "elsewhere.csv")
+    (tmp_path / "elsewhere").mkdir()
+    for name, target in (("elsewhere.csv", tmp_path / "elsewhere.csv"), ("elsewhere", tmp_path / "elsewhere")):
+        (folder / name).symlink_to(target)
+        out = pinfold("ingest", data, "--db", pub, "--private-db", priv)
+        assert out.returncode == 2
+        assert out.stderr == f"pinfold: {folder / name}: a link to {target}, outside the data directory; copy the register into it instead\n"  # fmt: skip
+        (folder / name).unlink()
+    (folder / "nowhere.csv").symlink_to(tmp_path / "gone.csv")
+    out = pinfold("ingest", data, "--db", pub, "--private-db", priv)
+    assert out.returncode == 2 and "nowhere.csv: a link that leads nowhere" in out.stderr
+    assert (pub.read_bytes(), priv.read_bytes()) == before
+
+
+def test_a_file_name_cannot_break_the_line_or_drive_the_terminal(tmp_path: Path) -> None:
+    # A newline, a terminal escape (here: red) or a right-to-left override in a file name reached the terminal raw.
+    name = "a\n\x1b[31mred\u202egpj.xlsx"
+    data = make_data_dir(tmp_path, {name: MESSY / "corrupt.xlsx"})
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 2
+    folder = data / "registers" / "p1"
+    assert (
+        out.stderr == f"pinfold: {folder}/a\\n\\x1b[31mred\\u202egpj.xlsx: not a readable XLSX workbook (BadZipFile)\n"
+    )
+
+
+def test_names_are_shown_escaped_by_one_helper() -> None:
+    assert shown("a\nb\tc\x1b[0m.csv") == "a\\nb\\tc\\x1b[0m.csv"
+    assert shown(os.fsdecode(b"M\xe4rz.csv")) == "M\\xe4rz.csv"  # a Latin-1 name, as Python reads it
+    assert shown("കാള്\u200d.csv") == "കാള്\u200d.csv"  # Malayalam's joiner (an old-style chillu) is a letter's part
+    assert str(RegisterUnreadable("x\ny.csv: cannot be read")) == "x\\ny.csv: cannot be read"
+
+
+def test_empty_registers_are_passed_over_and_counted(tmp_path: Path) -> None:
+    # A month's file created and not yet filled (0 bytes) stopped the whole ingest: "no header row ... was found".
+    # Now it is passed over like a header alone, and counted after the summary's usual words, which scripts parse.
+    header_only = tmp_path / "header-only.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.append(["No.", "Date brought", "Kind of cattle", "Number", "Description"])
+    wb.save(header_only)
+    empty: dict[str, Path | bytes | str] = {
+        "2025-12.csv": b"",
+        "2025-12.xlsx": b"",
+        "2025-12.ods": b"",
+        "blank-lines.csv": "\n  \n\n",
+        "none.json": "[]\n",
+        "none.jsonl": "\n",
+        "header-only.csv": "No.,Date brought,Kind of cattle,Number,Description\n",
+        "header-only.xlsx": header_only,
+    }
+    alone = pinfold("ingest", make_data_dir(tmp_path / "a", {"bom.csv": MESSY / "bom.csv"}), "--db",
+                    tmp_path / "x.db", "--private-db", tmp_path / "y.db")  # fmt: skip
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv", **empty})
+    out = pinfold("ingest", data, "--db", tmp_path / "p.db", "--private-db", tmp_path / "q.db")
+    assert out.returncode == 0, out.stderr
+    words = alone.stdout.strip().replace("files 1,", f"files {1 + len(empty)},", 1)
+    assert out.stdout.strip() == f"{words}; empty files: {len(empty)}"
+
+
+def test_paths_may_be_strings(tmp_path: Path) -> None:
+    data = make_data_dir(tmp_path, {"bom.csv": MESSY / "bom.csv"})
+    summary = ingest(str(data), str(tmp_path / "p.db"), str(tmp_path / "q.db"))
+    assert summary.records > 0 and (tmp_path / "p.db").is_file() and (tmp_path / "q.db").is_file()
+
+
+def test_disk_errors_are_told_by_sqlites_error_code_not_its_words(tmp_path: Path) -> None:
+    # '"disk" in str(e)' took any error that said "disk" for a full disk.
+    sqlite3.connect(tmp_path / "t.db").execute("CREATE TABLE t (x)").connection.close()
+    with pytest.raises(sqlite3.OperationalError) as words:
+        sqlite3.connect(tmp_path / "t.db").execute("SELECT disk FROM t")
+    assert "disk" in str(words.value) and output_failure(words.value) is None
+    with pytest.raises(sqlite3.OperationalError) as readonly:
+        sqlite3.connect(f"file:{tmp_path / 't.db'}?mode=ro", uri=True).execute("INSERT INTO t VALUES (1)")
+    assert output_failure(readonly.value) == "SQLITE_READONLY: attempt to write a readonly database"
+    assert output_failure(OSError(errno.ENOSPC, "No space left on device")) == "No space left on device"
