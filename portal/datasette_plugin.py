@@ -4,8 +4,9 @@ its pages show differently. Registered once, for every Datasette this process ma
 A query from the SQL box runs in one of Datasette's threads under a time limit that SQLite checks between steps
 of the query; one step can be a whole function call, and a few built-in functions take time in the square of
 their arguments' lengths (`trim`, `instr`, `replace`, `glob` with a long class) or in a count given to them
-(`printf('%.*c', 1e9, 'x')`: 18 s and 3 GB before). So each value is bounded in length (which bounds those
-steps' time and each value's memory), `%c` counts are bounded, and so are the bytes of a result.
+(`printf('%.*c', 1e9, 'x')`: 18 s and 3 GB before). So each value is bounded in length (its memory, and the
+time of `glob`), `trim`, `instr` and `replace` of two values are computed in time linear in their lengths, `%c`
+counts are bounded, and so are the bytes of a result.
 """
 
 from __future__ import annotations
@@ -29,15 +30,16 @@ from .errors import DatabaseUnavailable
 
 log = logging.getLogger("pinfold.data")
 
-# Longest value (text or blob) a /data query may make or read: 100 KB. The longest the public database holds is a
-# register cell (4,000 characters at most, ingest/records.py MAX_CELL) or an auction's list of lots. At this length
-# the slowest single function call (`trim` of a 100 KB value by an 8 KB set of characters) takes about a second.
-VALUE_LIMIT = 100_000
-# LIKE and GLOB patterns: a GLOB character class is tried at every position, so its cost is length x pattern.
-PATTERN_LIMIT = 1_000
-# Bytes of one query's rows (Datasette already stops at max_returned_rows): 1,000 rows of 100 KB values would be
-# 100 MB per column.
-RESULT_LIMIT = 20 * 2**20
+# Longest value (text or blob) a /data query may make or read: 2 MB. A value the database holds must stay readable
+# (SQLite refuses to read a longer one): the longest is an auction's list of lots, 52 KB in the 100k-row demo (1,078
+# lots), so about 0.5 MB at a million rows. Register cells are at most 4,000 characters (ingest/records.py MAX_CELL).
+VALUE_LIMIT = 2_000_000
+# LIKE and GLOB patterns: a GLOB character class is tried at every position of the value, so a call costs the
+# value's length times the pattern's: 2 MB by 100 characters, about 0.7 s.
+PATTERN_LIMIT = 100
+# Bytes of one query's rows (Datasette already stops at max_returned_rows): 1,000 rows of 2 MB values would be 2 GB
+# a column. 1,000 rows of auctions at a million rows are well under it.
+RESULT_LIMIT = 64 * 2**20
 # Functions no query may call: fts3_tokenizer('simple') returns the address of a function in memory.
 DENIED_FUNCTIONS = frozenset({"fts3_tokenizer", "load_extension"})
 
@@ -96,6 +98,60 @@ def _guarded(name: str) -> Any:
     return printf
 
 
+def _linear(name: str) -> Any:
+    """trim, ltrim, rtrim (of two arguments), instr and replace of text, in time linear in the arguments' lengths.
+
+    SQLite's own compare the second argument at every position of the first, or test each character against every
+    character of the set: 2 MB by 1 MB is minutes in one step that no time limit stops. Python's str.find and
+    str.replace are linear; a trim tests characters against a set. The results are SQLite's: instr of two blobs
+    counts bytes, of text characters; replace by '' gives its first argument; NULL in, NULL out; numbers are
+    passed to SQLite's own function."""
+
+    def instr(haystack: Any, needle: Any) -> Any:
+        if haystack is None or needle is None:
+            return None
+        if isinstance(haystack, bytes) and isinstance(needle, bytes):
+            return haystack.find(needle) + 1
+        if isinstance(haystack, bytes | str) and isinstance(needle, bytes | str):
+            return _str(haystack).find(_str(needle)) + 1
+        return _builtin("instr", (haystack, needle))
+
+    def replace(value: Any, old: Any, new: Any) -> Any:
+        if value is None or old is None or new is None:
+            return None
+        if old in ("", b""):
+            return value
+        if all(isinstance(a, bytes | str) for a in (value, old, new)):
+            return _str(value).replace(_str(old), _str(new))
+        return _builtin("replace", (value, old, new))
+
+    def trim(value: Any, chars: Any) -> Any:
+        if value is None or chars is None:
+            return None
+        if not (isinstance(value, bytes | str) and isinstance(chars, bytes | str)):
+            return _builtin(name, (value, chars))
+        value, kept = _str(value), set(_str(chars))
+        start, end = 0, len(value)
+        if name in ("trim", "ltrim"):
+            while start < end and value[start] in kept:
+                start += 1
+        if name in ("trim", "rtrim"):
+            while end > start and value[end - 1] in kept:
+                end -= 1
+        return value[start:end]
+
+    return {"instr": instr, "replace": replace}.get(name, trim)
+
+
+def _str(value: str | bytes) -> str:
+    """Text as SQLite reads a blob given as text: its bytes as UTF-8."""
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+
+
+# The functions above, by name and number of arguments (trim of one argument trims spaces, linear in SQLite).
+LINEAR = {"trim": 2, "ltrim": 2, "rtrim": 2, "instr": 2, "replace": 3}
+
+
 class _ResultSize:
     """Bytes of the rows one cursor has returned so far, in this thread (a thread runs one query at a time)."""
 
@@ -125,6 +181,8 @@ def harden(con: sqlite3.Connection) -> None:
     con.set_authorizer(_authorizer)
     for name in ("printf", "format"):
         con.create_function(name, -1, _guarded(name), deterministic=True)
+    for name, arguments in LINEAR.items():
+        con.create_function(name, arguments, _linear(name), deterministic=True)
     con.row_factory = _result_size.row
 
 
