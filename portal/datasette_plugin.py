@@ -235,9 +235,11 @@ def handle_exception(datasette: Any, request: Any, exception: Exception) -> Any:
 
     async def inner() -> Response:
         status, title, message = _classified(exception, datasette)
+        # A query SQLite refused has had its line already: Datasette's Database.execute writes it, with the SQL.
+        logged = isinstance(exception, sqlite3.Error) or isinstance(exception.__context__, sqlite3.Error)
         if status == 500:
             log.error("/data%s: %s", request.path, "".join(traceback.format_exception(exception)).rstrip())
-        elif status != 404:
+        elif status != 404 and not logged:
             log.warning("/data%s: %s %s: %s", request.path, status, title, str(message)[:200].replace("\n", " "))
         return await error_response(datasette, request, status, title, message)
 

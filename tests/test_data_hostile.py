@@ -139,7 +139,10 @@ def test_ordinary_errors_are_a_4xx_and_one_log_line(client, caplog: pytest.LogCa
     assert "Cannot sort table by unknown" in sort.text and "<script" not in slow.text.split("</footer>")[0][-2000:]
     printed = capsys.readouterr()
     assert "Traceback" not in printed.err + printed.out and "Traceback" not in caplog.text
-    assert len([r for r in caplog.records if "_sort" in r.getMessage() or "Cannot sort" in r.getMessage()]) == 1
+    lines = printed.err.splitlines() + [r.getMessage() for r in caplog.records]
+    assert len([line for line in lines if "Cannot sort" in line]) == 1
+    assert len([line for line in lines if "select nothing" in line or "syntax error" in line]) == 1
+    assert len([line for line in lines if "time limit" in line]) == 1
 
 
 def test_304_only_for_what_was_answered_200(settings: Settings) -> None:
