@@ -11,6 +11,7 @@ counts are bounded, and so are the bytes of a result.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sqlite3
@@ -122,7 +123,10 @@ def _linear(name: str) -> Any:
         if old in ("", b""):
             return value
         if all(isinstance(a, bytes | str) for a in (value, old, new)):
-            return _str(value).replace(_str(old), _str(new))
+            value, old, new = _str(value), _str(old), _str(new)
+            if len(value) + value.count(old) * (len(new) - len(old)) > VALUE_LIMIT:
+                return _too_big()  # counted first: a 100 KB value with each letter made 10 KB would be 1 GB
+            return value.replace(old, new)
         return _builtin("replace", (value, old, new))
 
     def trim(value: Any, chars: Any) -> Any:
@@ -141,6 +145,13 @@ def _linear(name: str) -> Any:
         return value[start:end]
 
     return {"instr": instr, "replace": replace}.get(name, trim)
+
+
+@functools.cache
+def _too_big() -> str:
+    """A value one character over VALUE_LIMIT, which SQLite refuses as its own replace would: 'string or blob too
+    big' (made once; a Python function cannot raise SQLite's own error)."""
+    return "x" * (VALUE_LIMIT + 1)
 
 
 def _str(value: str | bytes) -> str:

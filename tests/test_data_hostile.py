@@ -23,6 +23,7 @@ HOSTILE = {
     "randomblob": "select length(hex(randomblob(1000000000)))",
     "zeroblob": "select length(zeroblob(1000000000))",
     "replace": "select length(replace(printf('%.*c', 1999000, 'a'), printf('%.*c', 999000, 'a') || 'b', 'x'))",
+    "replace growing": "select length(replace(printf('%.*c', 100000, 'x'), 'x', printf('%.*c', 10000, 'y')))",
     "trim": "select length(rtrim(printf('%.*c', 1999000, 'a'), printf('%.*c', 160000, 'b') || 'a'))",
     "instr": "select instr(printf('%.*c', 1999000, 'a'), printf('%.*c', 999000, 'a') || 'b')",
     "glob": "select printf('%.*c', 1999000, 'a') glob '*[' || printf('%.*c', 40000, 'c') || ']b'",
