@@ -10,21 +10,12 @@ import pytest
 
 from portal.settings import Settings
 
+from . import test_browser
 from .axe import violations
 from .conftest import LiveServer
-from .test_browser import CHROMIUM, FLAGS
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
+browser = test_browser.browser  # the same fixture: Debian's Chromium, launched once for this module
 
 
 def _page_types(settings: Settings) -> dict[str, str]:
