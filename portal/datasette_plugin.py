@@ -46,11 +46,14 @@ DENIED_FUNCTIONS = frozenset({"fts3_tokenizer", "load_extension"})
 
 
 def _authorizer(action: int, arg1: str | None, arg2: str | None, database: str | None, source: str | None) -> int:
-    """SQLite asks before compiling each part of a statement: no other database attached, no denied function."""
+    """SQLite asks before compiling each part of a statement: no other database attached, no denied function, and
+    `pragma_database_list`'s `file` (the database's path on the server's disk) reads as NULL."""
     if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
         return sqlite3.SQLITE_DENY
     if action == sqlite3.SQLITE_FUNCTION and (arg2 or "").lower() in DENIED_FUNCTIONS:
         return sqlite3.SQLITE_DENY
+    if action == sqlite3.SQLITE_READ and (arg1 or "").lower() == "pragma_database_list" and arg2 == "file":
+        return sqlite3.SQLITE_IGNORE
     return sqlite3.SQLITE_OK
 
 

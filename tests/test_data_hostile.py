@@ -117,6 +117,8 @@ def test_the_servers_details_are_not_shown(client, settings: Settings) -> None:
         assert client.get(path).status_code == 404, path
     databases = client.get("/data/-/databases.json")
     assert databases.status_code == 200 and str(settings.database) not in databases.text
+    listed = client.get("/data/pounds.json", params={"sql": "select name, file from pragma_database_list"})
+    assert listed.json()["rows"] == [["main", None]]
     assert str(settings.database.parent) not in client.get("/data/pounds").text
 
 
