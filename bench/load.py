@@ -1,7 +1,10 @@
 """`make load`: 64 connections for 60 s of mixed traffic against a real `pinfold serve`, then the same while a
 fresh ingest replaces the database under it. Prints requests, errors and latency; zero errors is the bar.
+Then owners' traffic alone, and the same beside hostile SQL typed into /data's SQL box: the owners' p99 may be at
+most twice what it is alone (issue 17: three such queries held every /data thread for 16 s).
 
     python bench/load.py [--rows 100000] [--seconds 60] [--connections 64] [--workers 1] [--out bench/out]
+                         [--hostile-only]
 
 The mix, cycled in order by wrk (one thread): owner searches (a new query each time, and the popular ones),
 animal pages, feeds with filters, the calendar, the JSON API and Datasette's JSON under /data. During the second
@@ -17,6 +20,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BIN, Load, Server, built_database, free_port, wrk  # noqa: E402
@@ -40,6 +44,48 @@ def mixed_paths(db: Path, n: int = 20000) -> list[str]:
     return mix
 
 
+# Each once ran for seconds in one step of SQLite, or took gigabytes (portal/datasette_plugin.py).
+HOSTILE_SQL = [
+    "select length(printf('%.*c', 2000000000, 'x')) + {n}",
+    "select length(rtrim(printf('%.*c', 1999000, 'a'), printf('%.*c', 160000, 'b') || 'a')) + {n}",
+    "select instr(printf('%.*c', 1999000, 'a'), printf('%.*c', 999000, 'a') || 'b') + {n}",
+    "select length(hex(randomblob(1000000000))) + {n}",
+    "select count(*) + {n} from impoundments a, impoundments b, impoundments c",
+    "select printf('%.*c', 1999000, 'a') glob '*[' || printf('%.*c', 40000, 'c') || ']b' or {n}",
+]
+
+
+def owner_paths(db: Path, seed: int, n: int = 20000) -> list[str]:
+    """What owners ask: searches (new ones and popular ones), animal pages and what they cost to claim. Each seed
+    gives new searches (each a render), from the same animals."""
+    urls = sample(db, n, seed)
+    mix = []
+    for i in range(n):
+        mix.append(urls["searches"][i] if i % 3 == 0 else f"/animals/{urls['ids'][i % len(urls['ids'])]}")
+        if i % 5 == 0:
+            mix.append("/?q=black+cow")
+        if i % 7 == 0:
+            mix.append(f"/api/impoundments/{urls['ids'][(i * 7) % len(urls['ids'])]}/due")
+    return mix
+
+
+def hostile_paths(n: int = 600) -> list[str]:
+    """Hostile queries for the SQL box, each a new URL (so no cache answers them)."""
+    return [f"/data/pounds.json?{urlencode({'sql': HOSTILE_SQL[i % len(HOSTILE_SQL)].format(n=i)})}" for i in range(n)]
+
+
+def beside_hostile_sql(url: str, owners: list[str], seconds: int, connections: int, work: Path) -> tuple[Load, Load]:
+    """Owners' traffic (its own wrk) while 4 connections send hostile SQL (another wrk) -> (owners, hostile)."""
+    out: dict[str, Load] = {}
+    hostile = threading.Thread(target=lambda: out.update(h=wrk(url, hostile_paths(), seconds, 4, work / "hostile")))
+    hostile.start()
+    try:
+        owner = wrk(url, owners, seconds, connections, work / "owners")
+    finally:
+        hostile.join()
+    return owner, out["h"]
+
+
 def table(rows: list[tuple[str, Load]]) -> None:
     print(f"{'run':52} {'requests':>9} {'req/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, load in rows:
@@ -53,6 +99,7 @@ def main() -> None:
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--workers", type=int, default=1, help="pinfold serve --workers")
     ap.add_argument("--out", type=Path, default=Path("bench/out"))
+    ap.add_argument("--hostile-only", action="store_true", help="only owners alone and beside hostile SQL")
     args = ap.parse_args()
     db = built_database(args.rows, args.out).resolve()
     data, served = db.parent / "data", db.parent / "load" / "pinfold.db"
@@ -65,9 +112,19 @@ def main() -> None:
     print(f"machine: {os.cpu_count()} cores; {args.rows:,} rows asked; wrk, 1 thread, {args.connections} connections, "
           f"{args.seconds} s; {len(set(paths)):,} distinct URLs; pinfold serve --workers {args.workers}")  # fmt: skip
     results = []
+    ingests: list[int] = []
     with Server(cmd, port, "/healthz", args.out / "logs" / "load.log") as server:
+        wrk(server.url, owner_paths(db, 1), 5, args.connections, args.out / "wrk")  # warm: the animals' pages
+        alone = wrk(server.url, owner_paths(db, 2), args.seconds, args.connections, args.out / "wrk")
+        results.append(("owners' traffic (pages, search, API)", alone))
+        owners = owner_paths(db, 3)
+        beside, hostile = beside_hostile_sql(server.url, owners, args.seconds, args.connections, args.out / "wrk")
+        results.append(("the same beside hostile SQL on 4 more connections", beside))
+        results.append(("  the hostile SQL (each a 400 or NULL: 'errors')", hostile))
+        if args.hostile_only:
+            return report(results, ingests, alone, beside)
         results.append(("mixed traffic", wrk(server.url, paths, args.seconds, args.connections, args.out / "wrk")))
-        stop, ingests = threading.Event(), []
+        stop = threading.Event()
 
         def reingest() -> None:
             while not stop.is_set():
@@ -83,8 +140,14 @@ def main() -> None:
             stop.set()
             ingester.join()
         results.append((f"mixed traffic while {len(ingests)} ingests replaced the database", during))
+    report(results, ingests, alone, beside)
+
+
+def report(results: list[tuple[str, Load]], ingests: list[int], alone: Load, beside: Load) -> None:
     print()
     table(results)
+    ratio = beside.p99_ms / alone.p99_ms if alone.p99_ms else float("nan")
+    print(f"owners' p99 beside hostile SQL: {ratio:.2f}x alone (the bar: at most 2x)")
     if any(ingests):
         print(f"ingest exit codes: {ingests}")
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import gc
 import importlib.resources
+import logging
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from datasette.app import Datasette
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -17,17 +18,18 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import db
-from .datasette_app import PREFIX, OneFacetEach, StripPrefix, make_datasette
+from .datasette_app import PREFIX, Mounted, make_datasette
 from .deps import lang_of
-from .errors import BadRequest, PortalError, Problem
+from .errors import BadRequest, DatabaseDamaged, DatabaseUnavailable, PortalError, Problem
 from .i18n import t
-from .middleware import ResponseCache, SecurityHeaders
+from .middleware import DATA_CSP, ResponseCache, SecurityHeaders
 from .render import render
 from .routes import api, feeds, health, pages
 from .settings import Settings, get_settings
 
 # Swagger UI 5 as fastapi-offline ships it: the files FastAPI would otherwise have browsers fetch from a CDN.
 SWAGGER_UI = Path(str(importlib.resources.files("fastapi_offline") / "static"))
+log = logging.getLogger("pinfold")
 
 
 # An error page's heading, by status, in the reader's language.
@@ -35,7 +37,9 @@ ERROR_TITLES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
 
 
 def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+    """The API, the health check (read by monitors) and any client that asks for JSON get their errors as JSON."""
+    path = request.url.path
+    return path.startswith("/api/") or path == "/healthz" or "application/json" in request.headers.get("accept", "")
 
 
 def _error_response(
@@ -92,7 +96,7 @@ def documented_errors(app: FastAPI) -> dict[str, Any]:
     return schema
 
 
-def create_portal(settings: Settings) -> FastAPI:
+def create_portal(settings: Settings, served: db.ServedFile | None = None) -> FastAPI:
     app = FastAPI(
         title="Pinfold",
         summary="Cattle pounds in the open: impoundments, what it costs to claim, notices and auctions.",
@@ -103,7 +107,7 @@ def create_portal(settings: Settings) -> FastAPI:
     )
 
     app.state.settings = settings
-    app.state.pool = db.Pool(settings.database)
+    app.state.pool = db.Pool(served or db.ServedFile(settings.database))
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
@@ -118,6 +122,14 @@ def create_portal(settings: Settings) -> FastAPI:
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:
         problems = "; ".join(f"{'.'.join(str(x) for x in e['loc'][1:])}: {e['msg']}" for e in exc.errors())
         return _error_response(request, BadRequest.status, BadRequest.title, problems or "invalid request", settings)
+
+    @app.exception_handler(sqlite3.DatabaseError)
+    async def unreadable(request: Request, exc: sqlite3.DatabaseError) -> Response:
+        """A query the file could not answer (malformed, truncated, not a database): the file, not the page, is
+        at fault, so a 503 in the page's usual shape, and one line in the log."""
+        log.warning("%s: 503: the public database cannot be read: %s", request.url.path, exc)
+        message = f"the public database cannot be read ({exc}): a new ingest or a restart will mend it"
+        return _error_response(request, DatabaseDamaged.status, DatabaseDamaged.title, message, settings)
 
     @app.exception_handler(404)
     async def not_found(request: Request, exc: Exception) -> Response:
@@ -147,8 +159,10 @@ class Pinfold:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.portal = SecurityHeaders(create_portal(settings), csp=True)
-        self._datasette: tuple[str, Any, Datasette] | None = None
+        self.served = db.ServedFile(settings.database)
+        self.portal = SecurityHeaders(create_portal(settings, self.served))
+        self.data = SecurityHeaders(self._data, DATA_CSP.replace("{tiles}", settings.map_tile_origin()))
+        self._datasette: Mounted | None = None
         self._swap_lock = threading.Lock()
         self.cache = ResponseCache(self._route, settings)
         # What is built at start lives as long as the process: kept out of the collector's full sweeps, which
@@ -166,44 +180,49 @@ class Pinfold:
                 await send({"type": "http.response.start", "status": 302, "headers": [(b"location", b"/data/")]})
                 await send({"type": "http.response.body", "body": b""})
                 return
-            datasette = self.datasette()
-            if datasette is None:
-                await self.portal(scope, receive, send)  # the portal's 503 page says the database is missing
-                return
-            await datasette(scope, receive, send)
+            await self.data(scope, receive, send)
             return
         await self.portal(scope, receive, send)
 
-    def datasette(self) -> Any | None:
-        """Datasette for the database file as it is now.
+    async def _data(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        mounted = self.datasette()
+        if mounted is None:
+            await self.portal(scope, receive, send)  # the portal's 503 page says why
+            return
+        await mounted(scope, receive, send)
+
+    def datasette(self) -> Mounted | None:
+        """Datasette for the database file as it is now, or None when it cannot be served.
 
         Datasette keeps its connections open, so after an ingest renames a new file into place it would go on
-        serving the old one. When the file's version changes, a new Datasette is made for it; the old one's SQL
-        threads are stopped a minute later, once requests already inside it have finished."""
-        version = db.version(self.settings.database)
-        current = self._datasette
-        if current is not None and current[0] == version:
-            return current[1]
-        if version == "missing":
-            return None
+        serving the old one. When the file's version changes, a new Datasette is made for it, and the old one
+        is closed (threads and connections, so the replaced file is let go) once its last request ends."""
         try:
-            db.refuse_private(self.settings.database)
-        except db.DatabaseUnavailable:
-            return None  # the portal answers /data with its 503 page, saying why
+            opened = self.served.check()
+        except DatabaseUnavailable:
+            return None
+        current = self._datasette
+        if current is not None and current.version == opened.version:
+            return current
         with self._swap_lock:
             current = self._datasette
-            if current is None or current[0] != version:
-                ds = make_datasette(self.settings)
-                if current is not None and current[2].executor is not None:
-                    retire = threading.Timer(60, current[2].executor.shutdown, kwargs={"wait": False})
-                    retire.daemon = True
-                    retire.start()
-                self._datasette = current = (
-                    version,
-                    SecurityHeaders(StripPrefix(OneFacetEach(ds.app(), ds.metadata())), csp=False),
-                    ds,
-                )
-        return current[1]
+            if current is None or current.version != opened.version:
+                try:
+                    ds = make_datasette(self.settings, opened.size)
+                except DatabaseUnavailable:
+                    return None  # the file changed again while Datasette looked at it
+                if current is not None:
+                    current.retire()
+                self._datasette = current = Mounted(opened.version, ds, self.served)
+        return current
+
+    def close(self) -> None:
+        """Lets go of every file: Datasette's, the pool's, the served file's descriptor."""
+        if self._datasette is not None:
+            self._datasette.retire()
+            self._datasette = None
+        self.portal.app.state.pool.close()
+        self.served.close()
 
 
 def _naming(send: Any, replica: bytes) -> Any:

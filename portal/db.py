@@ -1,49 +1,232 @@
 """Read-only access to the public database. The file is immutable once built, so every connection opens it
-with `immutable=1` (no locking, no change checks) and a new ingest swaps the file by rename."""
+with `immutable=1` (no locking, no change checks) and a new ingest swaps the file by rename.
+
+Which file is served is decided from files actually opened, never from the path alone: the path can be renamed
+over between a check and an open (an ingest does it every time; an operator's `mv private.db public.db` once). So
+every connection checks its own schema before it is used (`connect`), and the file this process serves (its
+version, its health, the bytes of a download) is one descriptor opened once per version (`ServedFile`)."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DatabaseUnavailable
-
-
-def connect(path: Path) -> sqlite3.Connection:
-    """A read-only connection that cannot write, whatever SQL it is given."""
-    if not path.is_file():
-        raise DatabaseUnavailable(f"the public database {path.name} is not there")
-    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-    con.row_factory = sqlite3.Row
-    return con
-
+from .errors import DatabaseDamaged, DatabaseUnavailable
 
 # Tables only the private database has: names and residences of people (ingest/schema.py PRIVATE).
 PRIVATE_TABLES = ("register_entries", "roster", "conflicts")
+PRIVATE = "this file is the private database (it holds people's names): Pinfold serves only the public one"
+IN_PLACE = (
+    "the database file was written over in place (cp, touch or rsync --inplace onto the served file): a new file "
+    "must be renamed into place (README 'Serving'); served again once one is, or after a restart"
+)
+
+
+def check_public(con: sqlite3.Connection) -> None:
+    """Raises DatabaseUnavailable (503) unless the file this very connection opened is a public database.
+
+    A connection keeps the file it opened, whatever is renamed onto the path later: checked once, it stays
+    checked. The private database's tables -> 'this file is the private database ...'; garbage -> DatabaseDamaged."""
+    marks = PRIVATE_TABLES
+    try:
+        found = con.execute(
+            f"SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ({','.join('?' * len(marks))})", marks
+        ).fetchall()
+    except sqlite3.DatabaseError as e:
+        raise DatabaseDamaged(f"the public database cannot be read: {e}") from None
+    if found:
+        raise DatabaseUnavailable(PRIVATE)
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A read-only connection that cannot write, whatever SQL it is given, to a file it has checked is public."""
+    if not path.is_file():
+        raise DatabaseUnavailable(f"the public database {path.name} is not there")
+    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    try:
+        check_public(con)
+    except DatabaseUnavailable:
+        con.close()
+        raise
+    con.row_factory = sqlite3.Row
+    return con
 
 
 def refuse_private(path: Path) -> None:
     """Raises DatabaseUnavailable when the file is the private database: served, it would publish every name in
     the register under /data. 'pinfold serve --db private.db' is one slip of the hand away from 'public.db'."""
-    if not path.is_file():
-        return
-    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     try:
-        marks = PRIVATE_TABLES
-        found = con.execute(
-            f"SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ({','.join('?' * len(marks))})", marks
-        ).fetchall()
-    except sqlite3.DatabaseError:
-        found = []  # not a database at all: the pages say so when they cannot read it
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        problem = examine(fd)
     finally:
-        con.close()
-    if found:
-        raise DatabaseUnavailable(
-            "this file is the private database (it holds people's names): Pinfold serves only the public one"
-        )
+        os.close(fd)
+    if problem is not None and problem.message == PRIVATE:
+        raise problem
+
+
+def _varint(buf: bytes, at: int) -> tuple[int, int]:
+    """SQLite's variable-length integer at buf[at:] -> (value, where the next field starts)."""
+    value = 0
+    for i in range(8):
+        b = buf[at + i]
+        value = (value << 7) | (b & 0x7F)
+        if b < 0x80:
+            return value, at + i + 1
+    return (value << 8) | buf[at + 8], at + 9
+
+
+def _field_size(serial_type: int) -> int:
+    """Bytes a record field of this serial type takes (sqlite.org/fileformat2.html#record_format)."""
+    if serial_type >= 12:
+        return (serial_type - 12 - serial_type % 2) // 2
+    return (0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0)[serial_type]
+
+
+def tables_in_file(fd: int) -> set[str]:
+    """The tables an open database file's own schema names, read from the descriptor (SQLite itself can only open
+    a path, which may by then be another file): public.db -> {'pounds', 'impoundments', ...}.
+
+    Walks the sqlite_schema b-tree from page 1 and reads the first two fields (type, name) of each row. Raises
+    DatabaseDamaged for anything that is not a whole database (garbage, truncated, a damaged schema)."""
+    header = os.pread(fd, 100, 0)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\0"):
+        raise DatabaseDamaged("the public database file is not an SQLite database")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    usable = page_size - header[20]
+    local = (usable - 12) * 32 // 255 - 23  # the least of a row that is always on its page (overflow aside)
+    encoding = {1: "utf-8", 2: "utf-16-le", 3: "utf-16-be"}.get(int.from_bytes(header[56:60], "big"), "utf-8")
+    size, pages = os.fstat(fd).st_size, int.from_bytes(header[28:32], "big")
+    if header[92:96] == header[24:28] and pages * page_size > size:  # the page count in the header is valid
+        raise DatabaseDamaged(f"the public database file is truncated: {size:,} of {pages * page_size:,} bytes")
+    names: set[str] = set()
+    todo, seen = [1], set[int]()
+    try:
+        while todo:
+            number = todo.pop()
+            if number in seen or len(seen) > 10_000:
+                raise ValueError("a loop in the schema")
+            seen.add(number)
+            page = os.pread(fd, page_size, (number - 1) * page_size)
+            at = 100 if number == 1 else 0
+            kind, cells = page[at], int.from_bytes(page[at + 3 : at + 5], "big")
+            if len(page) < page_size or kind not in (5, 13):  # interior or leaf page of a table b-tree
+                raise ValueError(f"page {number} is not a schema page")
+            pointers = at + (12 if kind == 5 else 8)
+            for i in range(cells):
+                cell = int.from_bytes(page[pointers + 2 * i : pointers + 2 * i + 2], "big")
+                if kind == 5:
+                    todo.append(int.from_bytes(page[cell : cell + 4], "big"))
+                    continue
+                _, start = _varint(page, cell)  # payload size
+                _, start = _varint(page, start)  # rowid
+                header_size, p = _varint(page, start)
+                row_type, p = _varint(page, p)
+                name_type, p = _varint(page, p)
+                type_at = start + header_size
+                name_at = type_at + _field_size(row_type)
+                end = name_at + _field_size(name_type)
+                if end - start > local or end > page_size:
+                    raise ValueError("a schema row too long to read")
+                if page[type_at:name_at] == "table".encode(encoding):
+                    names.add(page[name_at:end].decode(encoding, "replace"))
+            if kind == 5:
+                todo.append(int.from_bytes(page[at + 8 : at + 12], "big"))
+    except (ValueError, IndexError) as e:
+        raise DatabaseDamaged(f"the public database file is damaged: {e}") from None
+    return names
+
+
+def examine(fd: int) -> DatabaseUnavailable | None:
+    """Why an open file cannot be served (not a database, truncated, the private database), or None."""
+    try:
+        tables = tables_in_file(fd)
+    except DatabaseDamaged as e:
+        return e
+    if tables & set(PRIVATE_TABLES):
+        return DatabaseUnavailable(PRIVATE)
+    if "pounds" not in tables:
+        return DatabaseDamaged("the file is an SQLite database, but not one Pinfold built: it has no pounds table")
+    return None
+
+
+@dataclass(frozen=True)
+class Opened:
+    """One version of the served file, open: `fd` is the file examined, whatever the path holds by now."""
+
+    version: str
+    fd: int
+    size: int
+    problem: DatabaseUnavailable | None
+
+
+class ServedFile:
+    """The file at the served path, as this process serves it: opened and examined once for each version.
+
+    Holding the current file open also keeps its inode number from being given to a new file, so a file written
+    over in place (the same inode, a new size or time: `cp new.db public.db`) is told apart from a new one
+    renamed into place. A file written in place is read by connections that were promised an immutable file,
+    which then return garbage or fail; it is refused with a 503 saying so until a new file is renamed in."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._lock = threading.Lock()
+        self._now: Opened | None = None
+
+    def check(self) -> Opened:
+        """The file as it is now -> Opened; raises the DatabaseUnavailable (503) saying why it cannot be served."""
+        try:
+            version = _version(os.stat(self.path))
+        except OSError:
+            raise DatabaseUnavailable(f"the public database {self.path.name} is not there") from None
+        now = self._now
+        if now is None or now.version != version:
+            with self._lock:
+                now = self._now
+                if now is None or now.version != version:
+                    now = self._now = self._open(now)
+        if now.problem is not None:
+            raise now.problem
+        return now
+
+    def _open(self, before: Opened | None) -> Opened:
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            raise DatabaseUnavailable(f"the public database {self.path.name} is not there") from None
+        st = os.fstat(fd)
+        if before is not None and _same_file(os.fstat(before.fd), st):
+            os.close(fd)
+            damaged = DatabaseDamaged(IN_PLACE)
+            return Opened(_version(st), before.fd, st.st_size, damaged)
+        if before is not None:
+            os.close(before.fd)  # downloads in flight read their own duplicate (dup)
+        return Opened(_version(st), fd, st.st_size, examine(fd))
+
+    def dup(self, opened: Opened) -> int:
+        """A descriptor of its own on the file `opened` examined (for a download), or DatabaseUnavailable when a
+        new version has replaced it meanwhile (its descriptor may already be closed, or its number reused)."""
+        with self._lock:
+            if self._now is not opened:
+                raise DatabaseUnavailable("the public database was replaced just now: try again")
+            return os.dup(opened.fd)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._now is not None:
+                os.close(self._now.fd)
+                self._now = None
+
+
+def _same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 class Pool:
@@ -51,17 +234,15 @@ class Pool:
     schema before its first query (0.5 ms of a 3.7 ms page). Connections are keyed by the file's version, so
     after an ingest renames a new file into place the old ones are closed, never handed out again."""
 
-    def __init__(self, path: Path, max_idle: int = 16):
-        self.path, self.max_idle = path, max_idle
+    def __init__(self, served: ServedFile, max_idle: int = 16):
+        self.served, self.max_idle = served, max_idle
         self._lock = threading.Lock()
         self._version = ""
         self._idle: list[sqlite3.Connection] = []
 
     def take(self) -> tuple[str, sqlite3.Connection]:
         """(version, a connection to that version of the file)."""
-        now = version(self.path)
-        if now != self._version:
-            refuse_private(self.path)  # once for each file an ingest renames into place
+        now = self.served.check().version
         with self._lock:
             if now != self._version:
                 stale, self._idle, self._version = self._idle, [], now
@@ -71,7 +252,7 @@ class Pool:
                     return now, self._idle.pop()
         for con in stale:
             con.close()
-        return now, connect(self.path)
+        return now, connect(self.served.path)
 
     def give(self, taken: str, con: sqlite3.Connection) -> None:
         """Back to the pool if the file has not changed since it was taken; otherwise closed."""
@@ -80,6 +261,16 @@ class Pool:
                 self._idle.append(con)
                 return
         con.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle, self._version = self._idle, [], ""
+        for con in idle:
+            con.close()
+
+
+def _version(st: os.stat_result) -> str:
+    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}"
 
 
 def version(path: Path) -> str:
@@ -94,7 +285,7 @@ def stamp(path: Path) -> tuple[str, float | None]:
         st = os.stat(path)
     except OSError:
         return "missing", None
-    return f"{st.st_ino:x}-{st.st_mtime_ns:x}-{st.st_size:x}", st.st_mtime
+    return _version(st), st.st_mtime
 
 
 def districts(con: sqlite3.Connection) -> list[str]:

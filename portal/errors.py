@@ -39,3 +39,9 @@ class BadRequest(PortalError):
 class DatabaseUnavailable(PortalError):
     status = 503
     title = "Database unavailable"
+
+
+class DatabaseDamaged(DatabaseUnavailable):
+    """The served file is not a whole SQLite database (truncated, garbage), or was written over in place."""
+
+    title = "Database damaged"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
+import secrets
 from email.utils import format_datetime, parsedate_to_datetime
 from typing import Any
 
@@ -18,6 +19,15 @@ from .deps import lang_of
 from .settings import IST, Settings
 
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'"
+# /data: Datasette's pages and its plugins' configuration are inline scripts, each given this response's nonce by
+# the templates (portal/datasette_templates, datasette_plugin.extra_template_vars); an inline script without it
+# does not run. Its pages and Leaflet style elements inline, hence 'unsafe-inline' for styles only. Map tiles come
+# from the tile server (Settings.map_tiles).
+DATA_CSP = (
+    "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: {tiles}; connect-src 'self'; object-src 'none'; frame-ancestors 'none'; "
+    "base-uri 'self'; form-action 'self'"
+)
 
 # Never cached: files with their own validators, the health check (it must see the database as it is now).
 UNCACHED_PREFIXES = ("/static/", "/healthz")
@@ -106,16 +116,18 @@ class ResponseCache:
         today = self.settings.today_in_india()
         key = cache_key(scope, version, today)
         extra = validators(key, modified, today, self.settings)
-        if is_fresh(scope, extra):
-            await send({"type": "http.response.start", "status": 304, "headers": extra})
-            await send({"type": "http.response.body", "body": b""})
-            return
         hit = self.store.get(key)
         if hit is None and key in self._rendering:
             await self._rendering[key].wait()
             hit = self.store.get(key)
         if hit is not None:
-            await self._replay(scope, hit, send)
+            # Only a stored response (a 200) is known to be what the client holds: an address that answers 404
+            # or 400, or one not rendered since, is answered in full.
+            if is_fresh(scope, extra):
+                await send({"type": "http.response.start", "status": 304, "headers": extra})
+                await send({"type": "http.response.body", "body": b""})
+            else:
+                await self._replay(scope, hit, send)
             return
         if key in self._rendering or scope["method"] != "GET":
             await self.app(scope, receive, self._recording(key, extra, False, send))
@@ -166,16 +178,23 @@ class ResponseCache:
 
 
 class SecurityHeaders:
-    """nosniff and a referrer policy on every response; the CSP on the portal's HTML (Datasette's own pages carry
-    inline scripts, so /data gets no CSP)."""
+    """nosniff, a referrer policy and frame protection on every response; a Content-Security-Policy on HTML.
 
-    def __init__(self, app: Any, csp: bool = True):
-        self.app, self.csp = app, csp
+    `policy` may name a `{nonce}`: each response then gets a new one, in its header and, through the scope
+    ("pinfold.nonce"), in its page. A response replayed from the cache carries the nonce of its page."""
+
+    def __init__(self, app: Any, policy: str | None = CSP):
+        self.app, self.policy = app, policy
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        policy = self.policy
+        if policy is not None and "{nonce}" in policy:
+            nonce = secrets.token_urlsafe(18)
+            scope = dict(scope, **{"pinfold.nonce": nonce})
+            policy = policy.replace("{nonce}", nonce)
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -183,10 +202,11 @@ class SecurityHeaders:
                 extra = [
                     (b"x-content-type-options", b"nosniff"),
                     (b"referrer-policy", b"strict-origin-when-cross-origin"),
+                    (b"x-frame-options", b"DENY"),
                 ]
                 html = any(k.lower() == b"content-type" and v.startswith(b"text/html") for k, v in headers)
-                if self.csp and html:
-                    extra.append((b"content-security-policy", CSP.encode()))
+                if policy is not None and html:
+                    extra.append((b"content-security-policy", policy.encode()))
                 message = dict(message, headers=_merge(headers, extra))
             await send(message)
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+OSM_TILES = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Settings:
     sql_time_limit_ms  Datasette's time limit for one SQL query
     max_returned_rows  Datasette's cap on rows per query
     replica      a name this server gives itself in an X-Pinfold-Replica header (behind a load balancer); "" = none
+    map_tiles    the tile server of /data's map of pounds, as a Leaflet URL template ({s} {z} {x} {y})
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -35,6 +38,12 @@ class Settings:
     sql_time_limit_ms: int = 1000
     max_returned_rows: int = 1000
     replica: str = field(default_factory=lambda: os.environ.get("PINFOLD_REPLICA", ""))
+    map_tiles: str = field(default_factory=lambda: os.environ.get("PINFOLD_MAP_TILES", OSM_TILES))
+
+    def map_tile_origin(self) -> str:
+        """Where map tiles come from, as a Content-Security-Policy source: 'https://*.tile.openstreetmap.org'."""
+        m = re.match(r"(https?://)([^/]+)", self.map_tiles)
+        return m.group(1) + m.group(2).replace("{s}", "*") if m else "'self'"
 
     def today_in_india(self) -> dt.date:
         return self.today or dt.datetime.now(IST).date()

@@ -79,9 +79,20 @@ def test_pound_map_shows_every_pound_without_tiles(browser, live_server: LiveSer
     page = browser.new_page()
     page.goto(live_server.url + "/data/pounds/pounds")
     page.wait_for_selector(".leaflet-marker-icon, .marker-cluster", timeout=15000)
-    single = page.locator(".leaflet-marker-icon:not(.marker-cluster)").count()
-    clustered = sum(int(t) for t in page.locator(".marker-cluster").all_inner_texts())
-    assert single + clustered == pounds
+
+    def shown() -> int:
+        single = page.locator(".leaflet-marker-icon:not(.marker-cluster)").count()
+        return single + sum(int(t) for t in page.locator(".marker-cluster").all_inner_texts())
+
+    assert shown() == pounds - 1  # framed on Kerala: the 1857 pound in Bengal lies outside the first view
+    for _ in range(3):
+        page.click(".leaflet-control-zoom-out")
+        page.wait_for_timeout(500)
+    for _ in range(20):  # until the clusters' animation is over
+        if page.locator(".leaflet-cluster-anim").count() == 0:
+            break
+        page.wait_for_timeout(250)
+    assert shown() == pounds
     page.close()
 
 

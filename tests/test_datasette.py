@@ -314,3 +314,26 @@ def test_an_impoundments_row_in_data_links_to_the_animal_on_the_portal(client, d
     assert page.status_code == 200
     assert f"/animals/{animal_id}" in links(page.text).hrefs
     assert client.get(f"/animals/{animal_id}").status_code == 200
+
+
+def test_animal_ids_in_query_results_link_to_the_animal(client) -> None:
+    """A journalist reading 'Fines levied above the notified scale' reaches the animal's page (its dues, deadlines
+    and the sections that apply) from its id, as from an impoundments row."""
+    page = client.get("/data/pounds/fines_above_scale", params={"pound": ""})
+    animals = [h for h in links(page.text).hrefs if h.startswith("/animals/")]
+    assert animals and all(client.get(h).status_code == 200 for h in animals[:3])
+    week = client.get("/data/pounds/notices_due_this_week")
+    assert any(h.startswith("/animals/") for h in links(week.text).hrefs)  # its impoundment_id column
+    auctions = client.get("/data/pounds", params={"sql": "select id, pound_id from auctions limit 5"})
+    assert auctions.status_code == 200 and not [h for h in links(auctions.text).hrefs if h.startswith("/animals/")]
+
+
+def test_the_map_tiles_come_from_the_setting(demo_dbs) -> None:
+    from fastapi.testclient import TestClient
+
+    tiles = "https://tiles.example.org/osm/{z}/{x}/{y}.png"
+    with TestClient(create_app(Settings(database=demo_dbs[0], today=TODAY, map_tiles=tiles))) as own:
+        page = own.get("/data/pounds/pounds")
+        assert '"https://tiles.example.org/osm/{z}/{x}/{y}.png"' in page.text
+        assert "img-src 'self' data: https://tiles.example.org;" in page.headers["content-security-policy"]
+    assert Settings(database=demo_dbs[0]).map_tile_origin() == "https://*.tile.openstreetmap.org"
