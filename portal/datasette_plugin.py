@@ -315,7 +315,8 @@ def extra_css_urls(datasette: Any) -> list[str]:
 
 
 # Plugins taken out: datasette-cluster-map's script (replaced, above), Datasette's handler that printed every error
-# as a traceback (replaced, above), and datasette-vega, whose charts compile field names into functions with
+# as a traceback (replaced, above), and datasette-vega (no longer a dependency; unregistered should an install bring
+# it), whose charts compile field names into functions with
 # `new Function` (eval), which /data's Content-Security-Policy forbids: on every page it raised a CSP error.
 UNREGISTERED = ("cluster_map", "datasette.handle_exception", "vega")
 
