@@ -32,8 +32,14 @@ SWAGGER_UI = Path(str(importlib.resources.files("fastapi_offline") / "static"))
 log = logging.getLogger("pinfold")
 
 
-# An error page's heading, by status, in the reader's language.
-ERROR_TITLES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 503: "database_unavailable"}
+# An error page's heading, by the error's title, in the reader's language (i18n keys).
+ERROR_TITLES = {
+    "Bad request": "bad_request",
+    "Not found": "not_found",
+    "Method not allowed": "method_not_allowed",
+    "Database unavailable": "database_unavailable",
+    "Database damaged": "database_damaged",
+}
 
 
 def _wants_json(request: Request) -> bool:
@@ -49,7 +55,7 @@ def _error_response(
     if _wants_json(request):
         return JSONResponse({"error": title, "message": message, "status": status}, status_code=status)
     lang = lang_of(request)
-    title = t(ERROR_TITLES.get(status, ""), lang) if status in ERROR_TITLES else title
+    title = t(ERROR_TITLES[title], lang) if title in ERROR_TITLES else title
     if lang == "ml" and ml:
         message = ml
     # A search the portal could not run keeps the owner's words: one click searches them again, without the filters

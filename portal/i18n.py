@@ -177,6 +177,7 @@ T: dict[str, tuple[str, str]] = {
     "bad_request": ("That search could not be run", "ആ തിരച്ചിൽ നടത്താനായില്ല"),
     "method_not_allowed": ("This address only gives information", "ഈ വിലാസം വിവരങ്ങൾ നൽകാൻ മാത്രം"),
     "database_unavailable": ("The register is not available just now", "രജിസ്റ്റർ ഇപ്പോൾ ലഭ്യമല്ല"),
+    "database_damaged": ("The register's database file is damaged", "രജിസ്റ്ററിന്റെ ഡാറ്റാബേസ് ഫയൽ കേടായിരിക്കുന്നു"),
     "not_found_help": (
         "The animal may have been entered under another number. Search by kind, colour and district instead.",
         "മൃഗം മറ്റൊരു നമ്പറിൽ രേഖപ്പെടുത്തിയിരിക്കാം. ഇനം, നിറം, ജില്ല എന്നിവ ഉപയോഗിച്ച് തിരയുക.",
