@@ -34,7 +34,14 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
             if r["status"] == "proposed"
             else r["status"]
         )
-        ev.add("summary", f"Cattle auction: {head_of(r['lots'], 'lot')}, {r['head_count']} head — {r['place']}")
+        proposed = r["status"] == "proposed"
+        # a proposed auction is the earliest day the Act allows, not a day anyone fixed: tentative (RFC 5545)
+        ev.add("status", "TENTATIVE" if proposed else "CONFIRMED")
+        ev.add(
+            "summary",
+            f"{'Proposed cattle auction' if proposed else 'Cattle auction'}: {head_of(r['lots'], 'lot')}, "
+            f"{r['head_count']} head — {r['place']}",
+        )
         ev.add("location", f"{r['place']}, {r['district']}")
         ev.add(
             "description",

@@ -156,14 +156,23 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
 
 
 SELECT = """SELECT i.id, i.pound_id, p.name AS pound_name, i.district, i.brought_at, i.brought_on, i.species, i.head_count,
-                   i.description, i.ear_tags, i.status, i.left_on, i.auction_earliest_on, i.notice_due_on
+                   i.description, i.ear_tags, i.status, i.left_on, i.auction_earliest_on, i.notice_due_on,
+                   i.auction_by_notice_on
             FROM impoundments i JOIN pounds p ON p.id = i.pound_id"""
 
 
 SILENT_AFTER = dt.timedelta(days=30)
-# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today).
+# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today). Silence is
+# counted from the earliest auction by the notice alone (silence_day), so an 1857 complaint never decided, which
+# leaves no auction day, does not keep an entry "in the pound" for 160 years.
 IN_POUND_NOW = """i.status IN ('impounded', 'notice_posted')
-    AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)"""
+    AND coalesce(i.auction_by_notice_on, i.auction_earliest_on) >= :silent_before"""
+
+
+def silence_day(row: dict[str, Any]) -> str | None:
+    """The day a month of register silence is counted from: the earliest auction by the notice alone
+    (impoundments.auction_by_notice_on), which an 1857 complaint pending for ever does not take away."""
+    return row.get("auction_by_notice_on") or row.get("auction_earliest_on")
 
 
 def silent_before(today: dt.date) -> str:
@@ -208,7 +217,7 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
         r["days_in_pound"] = days_in_pound(start, end)  # as charged (K s.4): a part of a day is a day
         r["last_day"] = None
-        r["register_silent"] = register_silent(r["status"], r.get("auction_earliest_on"), today)
+        r["register_silent"] = register_silent(r["status"], silence_day(r), today)
         if r["register_silent"]:
             r["days_in_pound"] = None
         elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):

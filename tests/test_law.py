@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.law.clock import add_months, days_in_pound, deadlines
+from ingest.errors import RulesError
+from ingest.law.clock import add_months, auction_if_posted, days_in_pound, deadlines
 from ingest.law.conflicts import roster_match, same_person
 from ingest.law.dues import compute_due
 from ingest.law.money import DECIMALISATION, Money, parse_money
 from ingest.law.packs import all_packs, pack
-from ingest.law.rules import RateRow, RuleBook, statutory_rows
+from ingest.law.rules import RateRow, RuleBook, load_rulebook, statutory_rows
+from ingest.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
 from ingest.schema import date_sql, money_sql
 from portal.i18n import date_label
 
@@ -40,34 +42,131 @@ def rate(act, area, species, amount, start=None, end=None, status="notified", id
 
 @pytest.mark.parametrize("p", [K, OLD, C1871])
 def test_seven_days_then_notice_then_seven_days_then_auction(p) -> None:
-    # "not claimed within seven days" from the 1st: the 2nd..8th are the seven days, the notice falls due on the 9th.
+    """K s.13(1): "If the cattle be not claimed within seven days from the date of their being impounded" -- brought
+    1 Apr, the 2nd..8th are the seven days (the first day excluded), so the notice falls due on 9 Apr. K s.13(3): "not
+    claimed within seven days from the date of the notice" -- 10..16 Apr, the auction on 17 Apr at the earliest.
+    K s.19: "within ten days from the date of seizure"; no seizure day recorded, and K s.9 has the cattle reach the
+    pound "within twenty-four hours", so the seizure was 31 Mar at the earliest and the last day is 31 Mar + 10 =
+    10 Apr, the earliest the deadline can be. (1857 s.VIII and s.XIV, and the 1871 Act, count the same periods.)"""
     d = deadlines(p, D(2025, 4, 1))
-    assert d == (D(2025, 4, 9), D(2025, 4, 17), D(2025, 4, 11))
+    assert (d.notice_due_on, d.auction_earliest_on, d.complaint_deadline_on) == (
+        D(2025, 4, 9),
+        D(2025, 4, 17),
+        D(2025, 4, 10),
+    )
+    assert d.seizure_assumed
 
 
 def test_clock_across_month_end_and_leap_day() -> None:
+    """Brought 28 Jan 2025: + 8 = 5 Feb. Brought 21 Feb 2024: notice 29 Feb (a leap year); seizure 20 Feb at the
+    earliest, + 10 = 1 Mar 2024; in 2023, 20 Feb + 10 = 2 Mar. Brought 28 Dec 2025: notice 5 Jan, auction 13 Jan."""
     assert deadlines(K, D(2025, 1, 28)).notice_due_on == D(2025, 2, 5)
     assert deadlines(K, D(2024, 2, 21)).notice_due_on == D(2024, 2, 29)
-    assert deadlines(K, D(2024, 2, 21)).complaint_deadline_on == D(2024, 3, 2)
-    assert deadlines(K, D(2023, 2, 21)).complaint_deadline_on == D(2023, 3, 3)
+    assert deadlines(K, D(2024, 2, 21)).complaint_deadline_on == D(2024, 3, 1)
+    assert deadlines(K, D(2023, 2, 21)).complaint_deadline_on == D(2023, 3, 2)
     assert deadlines(K, D(2025, 12, 28)).auction_earliest_on == D(2026, 1, 13)
 
 
-def test_clock_counts_from_seizure_and_from_the_notice_actually_posted() -> None:
+def test_notice_and_auction_run_from_the_day_impounded_and_only_the_complaint_from_the_seizure() -> None:
+    """Seized 2 Apr, brought 3 Apr, notice posted 14 Apr. K s.13(1) counts "from the date of their being impounded":
+    notice due 3 + 8 = 11 Apr (not 10 Apr, counted from the seizure). K s.13(3) counts "from the date of the notice":
+    14 + 8 = 22 Apr. K s.19 counts "from the date of seizure": 2 + 10 = 12 Apr, and the seizure day is recorded."""
     d = deadlines(K, D(2025, 4, 3), seized_on=D(2025, 4, 2), notice_posted_on=D(2025, 4, 14))
-    assert d == (D(2025, 4, 10), D(2025, 4, 22), D(2025, 4, 12))
+    assert (d.notice_due_on, d.auction_earliest_on, d.complaint_deadline_on) == (
+        D(2025, 4, 11),
+        D(2025, 4, 22),
+        D(2025, 4, 12),
+    )
+    assert not d.seizure_assumed
 
 
-def test_1857_no_auction_while_complaint_pending_but_kerala_has_no_such_proviso() -> None:
-    assert deadlines(OLD, D(1858, 1, 5), complaint_pending=True).auction_earliest_on is None
-    assert deadlines(C1871, D(1900, 1, 5), complaint_pending=True).auction_earliest_on is None
-    assert deadlines(K, D(2025, 1, 5), complaint_pending=True).auction_earliest_on == D(2025, 1, 21)
+def test_a_notice_posted_early_cannot_shorten_the_owners_seven_days() -> None:
+    """Brought 1 Mar; the register records the notice on 4 Mar. K s.13(1) gives the owner "seven days from the date of
+    their being impounded" (2..8 Mar): the notice is due on 9 Mar, and s.13(3) adds "seven days from the date of the
+    notice". Counted from the later of the two, 9 Mar + 8 = 17 Mar, not 4 Mar + 8 = 12 Mar."""
+    assert deadlines(K, D(2025, 3, 1), notice_posted_on=D(2025, 3, 4)).auction_earliest_on == D(2025, 3, 17)
+    assert deadlines(K, D(2025, 3, 1), notice_posted_on=D(2025, 3, 12)).auction_earliest_on == D(2025, 3, 20)
+
+
+def test_a_notice_printed_today_counts_its_auction_from_today() -> None:
+    """Brought 1 Nov 2026: the notice fell due on 9 Nov but is not yet posted. Printed and posted on 30 Nov, its
+    auction is "seven days from the date of the notice" (K s.13(3)): 1..7 Dec, so 8 Dec, not 17 Nov."""
+    assert auction_if_posted(K, D(2026, 11, 1), D(2026, 11, 30)) == D(2026, 12, 8)
+    assert auction_if_posted(K, D(2026, 11, 1), D(2026, 11, 5)) == D(2026, 11, 17)  # not before its due day
+
+
+def test_1857_no_auction_while_a_complaint_made_in_time_is_pending() -> None:
+    """1857 s.IX proviso: "if a complaint against the seizure shall have been preferred under the provisions of Section
+    XIV of this Act, no sale shall be made until the case shall have been decided". Brought 5 Jan 1858, the seizure
+    4 Jan at the earliest; s.XIV: "within ten days from the date thereof": by 14 Jan. Filed 10 Jan, undecided: no
+    auction day. Decided 30 Jan: not before 30 Jan (by the notice alone it was 21 Jan). Filed 20 Jan: too late to be a
+    complaint under s.XIV, so it stops no sale: 21 Jan. Kerala has no such proviso (K s.19-21)."""
+    brought = D(1858, 1, 5)
+    pending = deadlines(OLD, brought, complaint_filed_on=D(1858, 1, 10))
+    assert (pending.auction_earliest_on, pending.complaint_in_time, pending.auction_by_notice_on) == (
+        None,
+        True,
+        D(1858, 1, 21),
+    )
+    decided = deadlines(OLD, brought, complaint_filed_on=D(1858, 1, 10), complaint_decided_on=D(1858, 1, 30))
+    assert decided.auction_earliest_on == D(1858, 1, 30)
+    late = deadlines(OLD, brought, complaint_filed_on=D(1858, 1, 20))
+    assert (late.auction_earliest_on, late.complaint_in_time) == (D(1858, 1, 21), False)
+    assert deadlines(C1871, D(1900, 1, 5), complaint_filed_on=D(1900, 1, 6)).auction_earliest_on is None
+    assert deadlines(K, D(2025, 1, 5), complaint_filed_on=D(2025, 1, 6)).auction_earliest_on == D(2025, 1, 21)
+
+
+def test_a_seizure_adjudged_illegal_has_no_auction() -> None:
+    """K s.21(2): "If the cattle have not been released, the Magistrate shall ... order their release and direct that
+    the fines and expenses leviable under this Act shall be paid by the person who made the seizure": no sale."""
+    d = deadlines(K, D(2025, 4, 1), complaint_filed_on=D(2025, 4, 3), complaint_decided_on=D(2025, 4, 8),
+                  seizure_illegal=True)  # fmt: skip
+    assert d.auction_earliest_on is None and d.auction_by_notice_on == D(2025, 4, 17)
 
 
 @given(st.dates(min_value=D(1857, 1, 1), max_value=D(2100, 1, 1)))
 def test_clock_order_holds_for_any_day(d: dt.date) -> None:
-    n, a, c = deadlines(K, d)
-    assert d < n < a and (a - n).days == 8 and (c - d).days == 10
+    n, a, c, assumed, *_ = deadlines(K, d)
+    assert d < n < a and (a - n).days == 8 and (c - d).days == 9 and assumed
+
+
+def test_the_24_hour_rule_flags_a_seizure_recorded_more_than_a_day_before() -> None:
+    """K s.9(1): cattle seized are sent "within twenty-four hours to the pound". Seized 1 Mar and brought 3 Mar is at
+    least 24 hours and a minute (23:59 on the 1st to 00:00 on the 3rd): flagged. Seized 1 Mar, brought 2 Mar may be
+    within the 24 hours: not flagged. No seizure day recorded: nothing to say."""
+    assert brought_late(K, D(2025, 3, 3), D(2025, 3, 1)) is True
+    assert brought_late(K, D(2025, 3, 2), D(2025, 3, 1)) is False
+    assert brought_late(K, D(2025, 3, 2), None) is None
+
+
+def test_a_sale_the_act_did_not_allow_on_its_day_is_questioned() -> None:
+    """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". Brought 5 Jan 1858, complaint
+    filed 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: sold while pending. Kerala, brought 1 Mar 2025:
+    K s.13(3) allows an auction of unclaimed cattle from 17 Mar; sold 10 Mar is before it (lawful only under s.15(1),
+    if the owner appeared and would not pay, which the register does not say). Sold 17 Mar: nothing to question."""
+    dl = deadlines(OLD, D(1858, 1, 5), complaint_filed_on=D(1858, 1, 10), complaint_decided_on=D(1858, 1, 30))
+    q = sale_questioned(OLD, dl, D(1858, 1, 25), D(1858, 1, 10), D(1858, 1, 30))
+    assert q is not None and q.why == "complaint_pending"
+    dl = deadlines(K, D(2025, 3, 1))
+    assert sale_questioned(K, dl, D(2025, 3, 10), None, None) == ("before_earliest", D(2025, 3, 17))
+    assert sale_questioned(K, dl, D(2025, 3, 17), None, None) is None
+
+
+@pytest.mark.parametrize(
+    ("outcome", "illegal"),
+    [
+        ("Seizure adjudged illegal; compensation Rs 50", True),
+        ("complaint allowed, release ordered", True),
+        ("നിയമവിരുദ്ധം", True),
+        ("Complaint dismissed", False),
+        ("seizure not illegal", False),
+        ("seizure lawful", False),
+        ("adjourned to 12/04", None),
+        (None, None),
+    ],
+)
+def test_a_complaints_recorded_outcome_is_read(outcome: str | None, illegal: bool | None) -> None:
+    assert seizure_adjudged_illegal(outcome) is illegal
 
 
 # --- money: 1857 s.VI, 1871 s.12, K s.11 -----------------------------------------------------------------
@@ -113,16 +212,54 @@ def test_kerala_scale_by_area_and_kind_and_date() -> None:
     assert f("Ollur", "cow", D(2009, 1, 1)) is None
 
 
-def test_habitual_trespass_area_doubles_at_most() -> None:
-    habitual = [
-        rate("kerala-1961", "Thrissur Municipal Corporation", "cow", Money.of(3))
-    ]  # notified as 3x: capped at 2 (K s.11(2))
-    b = book(K, scales=[rate("kerala-1961", "*", "*", Money.of(500), D(2010, 1, 1))], habitual=habitual)
+def _rules_dir(tmp_path, **files: str):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+HABITUAL = "act,local_area,species,multiplier,effective_from,effective_to,reference,status\n"
+
+
+def test_habitual_trespass_area_any_multiplier_up_to_double(tmp_path) -> None:
+    """K s.11(2): the Director may direct "such amount of fine as may be specified by him ... not exceeding double the
+    fine prescribed under sub-section (1)". One and a half times is such an amount: a scale of Rs 500 a head, 2 cows
+    in the area: 500 x 1.5 x 2 = Rs 1,500, exactly (3/2, never the float 1.5). A goat, not named: 500 x 2 = Rs 1,000."""
+    rules = _rules_dir(
+        tmp_path,
+        **{
+            "fine_scales.csv": "act,local_area,species,amount,effective_from,effective_to,reference,status,note\n"
+            "kerala-1961,*,*,500,2010-01-01,,test notification,notified,\n",
+            "habitual_areas.csv": HABITUAL
+            + "kerala-1961,Thrissur Municipal Corporation,cow,1.5,2020-01-01,,n,notified\n",
+        },
+    )
+    b = load_rulebook(rules, [K])
     due = compute_due(K, b, "Thrissur Municipal Corporation", "cow", 2, D(2025, 4, 1), D(2025, 4, 1))
-    assert (due.habitual_multiplier, due.fine) == (2, Money.of(2000))
+    assert due.habitual_multiplier == Fraction(3, 2) and due.fine == Money.of(1500)
     assert "K s.11(2)" in due.sections
     other = compute_due(K, b, "Thrissur Municipal Corporation", "goat", 2, D(2025, 4, 1), D(2025, 4, 1))
-    assert other.fine == Money.of(1000)
+    assert other.fine == Money.of(1000) and other.habitual_multiplier == 1
+
+
+@pytest.mark.parametrize(
+    ("multiplier", "said"), [("2.5", "multiplier 2.5 is above 2"), ("3", "multiplier 3 is above 2")]
+)
+def test_a_multiplier_above_double_is_an_error_naming_its_row(tmp_path, multiplier: str, said: str) -> None:
+    """K s.11(2): "not exceeding double": 2.5 times is not a lawful fine, and is never silently cut to 2."""
+    rules = _rules_dir(
+        tmp_path,
+        **{"habitual_areas.csv": HABITUAL + "kerala-1961,Ollur,cow,2,2020-01-01,,n,notified\n"
+           f"kerala-1961,Ollur,goat,{multiplier},2020-01-01,,n,notified\n"},
+    )  # fmt: skip
+    with pytest.raises(RulesError, match=rf"habitual_areas.csv row 3: {said}.*K s.11\(2\)"):
+        load_rulebook(rules, [K])
+
+
+def test_an_1857_pound_has_no_habitual_areas_to_multiply(tmp_path) -> None:
+    rules = _rules_dir(tmp_path, **{"habitual_areas.csv": HABITUAL + "act-iii-1857,Howrah,cow,2,1858-01-01,,n,x\n"})
+    with pytest.raises(RulesError, match="row 2: multiplier 2 is above 1.*provides for no habitual-trespass areas"):
+        load_rulebook(rules, [OLD])
 
 
 def test_feeding_per_head_per_day_with_a_rate_change_mid_stay() -> None:
@@ -324,7 +461,9 @@ def test_the_ingests_cached_fines_and_feeding_equal_the_acts(act, area, species,
         if fine is not None:
             assert (per_head, fine_s) == (due.fine_per_head.decimal_str(), due.fine.decimal_str())
             assert fine_minor == due.fine.minor_units(start)[0]
-        rate_s, _, feeding, feeding_s, feeding_minor = law.feeding_cols(act, area, species, head, start, days)
+        until = start + dt.timedelta(days=days)
+        rate_s, _, feeding, feeding_s, feeding_minor, charged = law.feeding_cols(act, area, species, head, start, until)
+        assert charged == due.days_in_pound
         assert feeding == due.feeding
         if feeding is not None:
             assert (feeding_s, feeding_minor) == (due.feeding.decimal_str(), due.feeding.minor_units(start)[0])
