@@ -415,7 +415,8 @@ class ShardWriter:
         flag, role = 0, None
         buyer = e.people.get("buyer_name")
         if buyer:
-            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority)
+            bars = pk.conflict.bars if pk.conflict else None  # who the pound's Act bars from buying
+            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars)
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
                 self.conflicts.append((e.id, buyer, match.get("name"), role))

@@ -209,6 +209,7 @@ T: dict[str, tuple[str, str]] = {
     "act_until": ("Until", "വരെ"),
     "act_cattle": ("Cattle under this Act", "ഈ നിയമപ്രകാരം കന്നുകാലികൾ"),
     "act_counting": ("Periods are counted", "കാലാവധി എണ്ണുന്നത്"),
+    "act_conflict": ("May not buy at its sales", "ഈ നിയമപ്രകാരമുള്ള ലേലത്തിൽ വാങ്ങാൻ പാടില്ലാത്തവർ"),
     # Advice, not law: worded as advice, with nothing the Acts do not say presented as what they say.
     "what_to_bring": (
         "What to bring (our advice: the Act does not list it)",

@@ -65,6 +65,19 @@ class Cattle:
 
 
 @dataclass(frozen=True)
+class Conflict:
+    """Who an Act bars from buying at its sales (K s.18(1); 1857 s.X): words a roster role is matched by."""
+
+    barred: tuple[str, ...]
+    words: str
+
+    def bars(self, role: str) -> bool:
+        """K: 'member of the local authority' -> True; 1857: the same -> False; 'Police Officer' -> True for both."""
+        folded = " ".join(role.lower().replace("-", " ").split())
+        return any(" ".join(b.lower().replace("-", " ").split()) in folded for b in self.barred)
+
+
+@dataclass(frozen=True)
 class RulePack:
     id: str
     title: str
@@ -78,6 +91,7 @@ class RulePack:
     fine_scale_status: str = "statute"  # how the pack's own scale is labelled where it is published
     fine_scale_note: str = ""
     compensation_max: Money | None = None  # the most a Magistrate may award for an illegal seizure
+    conflict: Conflict | None = None  # None: every role on the roster is barred
 
     @property
     def in_force_from(self) -> dt.date | None:
@@ -139,6 +153,7 @@ def _load(path: Path) -> RulePack:
     )
     cattle = data.get("cattle")
     comp = data.get("compensation_max_rupees")
+    conflict = data.get("conflict")
     return RulePack(
         id=data["id"],
         title=data["title"],
@@ -152,6 +167,7 @@ def _load(path: Path) -> RulePack:
         fine_scale_status=data.get("fine_scale_status", "statute"),
         fine_scale_note=data.get("fine_scale_note", ""),
         compensation_max=Money.of(comp) if comp is not None else None,
+        conflict=Conflict(tuple(conflict["barred"]), conflict["words"]) if conflict else None,
     )
 
 
