@@ -220,6 +220,7 @@ class LawCache:
         self._products: dict[tuple[str, int, Fraction | int, bool], tuple[Money, str, int]] = {}
         self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
+        self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
 
     @classmethod
     def for_book(cls, book: RuleBook, token: str) -> LawCache:
@@ -241,13 +242,15 @@ class LawCache:
     ) -> tuple[Deadlines, str, str | None, str, str | None]:
         """The deadlines and their published strings (notice due, earliest auction or None, complaint deadline,
         earliest auction by the notice alone): K s.13, s.19, s.21(2); 1857 s.VIII, s.IX proviso, s.XIV."""
-        dl = deadlines(pack(act), d, seized, notice, filed, decided, illegal)
+        dl = deadlines(self.pack(act), d, seized, notice, filed, decided, illegal)
         return (dl, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat(),
                 _iso(dl.auction_by_notice_on))  # fmt: skip
 
-    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, Fraction]:
-        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2)."""
-        return self.book.fine_scale(act, area, species, on), self.book.habitual_multiplier(pack(act), area, species, on)
+    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int | Fraction]:
+        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2). A whole
+        multiplier is an int: products are cached by it, and hashing a Fraction costs more than the product."""
+        mult = self.book.habitual_multiplier(self.pack(act), area, species, on)
+        return self.book.fine_scale(act, area, species, on), int(mult) if mult.denominator == 1 else mult
 
     def _feeding_basis(
         self, act: str, area: str, species: str, start: dt.date
@@ -317,6 +320,14 @@ class ShardWriter:
         self.sales: list[tuple[Any, ...]] = []
         self.conflicts: list[tuple[Any, ...]] = []
         self.records = 0
+        self._packs: dict[str, RulePack] = {}
+
+    def pack_of(self, pound: Pound) -> RulePack:
+        """The pound's rule pack, looked up once per register file rather than once per record."""
+        found = self._packs.get(pound.act)
+        if found is None:
+            found = self._packs[pound.act] = pack(pound.act)
+        return found
 
     def add(
         self, pound: Pound, rel: str, row: int, sheet: str | None, cells: dict[str, Any], raw_cells: dict[str, Any]
@@ -324,18 +335,21 @@ class ShardWriter:
         self.records += 1
         seq = (self.file_no << 32) + self.records  # register order across files: first of duplicates stands
         raw = json.dumps(raw_cells, ensure_ascii=False, default=cell_text)
+        pk = self.pack_of(pound)
         try:
-            entries = to_entries(pound.id, cells, pack(pound.act))
+            entries = to_entries(pound.id, cells, pk)
         except RecordRejected as err:
             self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))
             return
         for e in entries:  # one, or one per kind of an entry naming several ('1 cow with calf')
-            self._add_entry(pound, rel, row, sheet, e, raw, seq)
+            self._add_entry(pound, pk, rel, row, sheet, e, raw, seq)
         if len(self.staged) >= BATCH:
             self.flush()
 
-    def _add_entry(self, pound: Pound, rel: str, row: int, sheet: str | None, e: Entry, raw: str, seq: int) -> None:
+    def _add_entry(
+        self, pound: Pound, pk: RulePack, rel: str, row: int, sheet: str | None, e: Entry, raw: str, seq: int
+    ) -> None:
         if self.listed:  # an official on the roster, named in the free text of someone else's entry
             e.description = self.listed.hide(e.description) or ""
             e.place_seized = self.listed.hide(e.place_seized)
@@ -345,7 +359,6 @@ class ShardWriter:
              p["owner_residence"], p["buyer_name"], None, raw)
         )  # fmt: skip
         act, area, dates, day = pound.act, pound.local_authority, e.dates, e.brought_on
-        pk = pack(act)
         seized, filed, decided = (
             dates.get("seized_on"),
             dates.get("complaint_filed_on"),
@@ -387,14 +400,14 @@ class ShardWriter:
                 iso.get("notice_posted_on"), iso.get("sold_on"), iso.get("disposed_on"),
                 iso.get("complaint_filed_on"), iso.get("complaint_decided_on"), e.complaint_outcome,
                 notice_due, auction_earliest, complaint_deadline,
-                _iso(left_on), days, per_head_s, int(mult) if mult.denominator == 1 else None, fine_due_s,
+                _iso(left_on), days, per_head_s, mult if isinstance(mult, int) else None, fine_due_s,
                 fine_due_minor, scale_id, levied_s, levied_minor,
                 above, feed_rate_s, feed_id, feeding_s, feeding_minor, "pie" if day < DECIMALISATION else "paisa",
                 act, pound.district, pound.local_authority,
                 int(dl.seizure_assumed), None if late is None else int(late),
                 None if dl.complaint_in_time is None else int(dl.complaint_in_time),
                 None if illegal is None else int(illegal), by_notice, questioned.why if questioned else None,
-                ratio_text(mult), e.source_part,
+                str(mult) if isinstance(mult, int) else ratio_text(mult), e.source_part,
                 rel, row, sheet, seq,
             )
         )  # fmt: skip

@@ -67,12 +67,10 @@ def roster_match(
     pound's Act bars from buying (`barred`, RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers
     only, K s.18(1) members of the local authority too)."""
     for person in roster:
-        if barred is not None and not barred(person.get("role") or ""):
-            continue
         scope_pound = person.get("pound_id") or "*"
         scope_la = person.get("local_authority") or "*"
         if scope_pound not in ("*", pound_id) or scope_la not in ("*", local_authority):
             continue
-        if same_person(buyer, person.get("name", "")):
+        if same_person(buyer, person.get("name", "")) and (barred is None or barred(person.get("role") or "")):
             return person
     return None
