@@ -1005,3 +1005,23 @@ def test_money_is_multiplied_by_exact_fractions_never_floats() -> None:
     assert Money.of(500) * Fraction(3, 2) == Money.of(750)
     with pytest.raises(TypeError):
         Money.of(500) * 1.5  # type: ignore[operator]
+
+
+def test_a_sale_account_never_shows_the_owner_a_negative_balance(tmp_path, portal_for) -> None:
+    """K s.15(2): "The fines leviable and expenses of feeding and watering together with the expenses of sale, if any,
+    shall be deducted from the proceeds"; s.15(3): "the balance of the proceeds of sale, if any" goes to the owner, with
+    an account of "(f) the manner in which those proceeds have been disposed of". Brought 1 Nov 2025, sold 17 Nov for
+    Rs 900 with Rs 100 of expenses: fine Rs 500 + feeding 16 nights x Rs 100 = Rs 1,600 + Rs 100 = Rs 2,200 against
+    Rs 900. The owner's balance is Rs 0, not -Rs 1,300; the Rs 1,300 is a shortfall the Act makes nobody liable for;
+    (f) lists the expenses of sale with the fine and the feeding."""
+    header = "No.,Date brought,Kind,Number,Description,Date of sale,Sale proceeds,Expenses of sale\n"
+    db = law_db(tmp_path, {"k1": header + "1,01/11/2025,goat,1,white,17/11/2025,Rs. 900,Rs. 100\n"})
+    (s,) = rows(db, "SELECT * FROM sales")
+    assert (s["fines_rupees"], s["feeding_rupees"], s["expenses_rupees"]) == ("500.00", "1600.00", "100.00")
+    assert (s["balance_rupees"], s["shortfall_rupees"], s["surplus_held_until"]) == ("0.00", "1300.00", None)
+    c = portal_for(db, D(2025, 11, 20))
+    account = _text(c.get(f"/animals/{s['impoundment_id']}/sale-account").text)
+    assert "expenses of sale ₹100.00: the expenses of the sale (K s.15(2)-(3))" in account.by_id["disposal"]
+    assert account.by_id["balance"] == "₹0.00" and "-" not in account.by_id["balance"]
+    assert "fell short of the fine, the feeding and the expenses of sale by ₹1,300.00" in account.by_id["shortfall"]
+    assert "makes nobody liable" in _text(c.get(f"/animals/{s['impoundment_id']}").text).by_id["shortfall"]
