@@ -230,7 +230,7 @@ CREATE VIEW feed_notices AS
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
-           CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows; not fixed by the Director) at '
+           CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows, not a day fixed for the sale) at '
                 ELSE 'Auction at ' END || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,
            a.starts_at || ':00+05:30' AS atom_updated,
            '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,

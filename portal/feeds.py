@@ -34,7 +34,11 @@ class FeedSpec:
 
 FEEDS = {
     "impounded": FeedSpec(
-        "feed_impounded", "Pinfold: newest impoundments", "Cattle newly entered in pound registers (K s.7)."
+        "feed_impounded",
+        "Pinfold: newest impoundments",
+        "Cattle newly entered in pound registers ("
+        + "; ".join(p.citation("register") for p in all_packs().values())
+        + ").",
     ),
     "notices": FeedSpec(
         "feed_notices",

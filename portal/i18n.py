@@ -174,9 +174,9 @@ T: dict[str, tuple[str, str]] = {
         "ലേലമില്ല: പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു",
     ),
     "seizure_assumed": (
-        "The register does not record the day of seizure. {seizure_rule}, so the seizure was on {seized_earliest} at "
+        "The register does not record the day of seizure; {seizure_rule}, so the seizure was on {seized_earliest} at "
         "the earliest, and this is the earliest the last day can be ({s_complaint}).",
-        "പിടിച്ചെടുത്ത ദിവസം രജിസ്റ്ററിൽ ഇല്ല. {seizure_rule}; അതിനാൽ പിടിച്ചെടുക്കൽ ഏറ്റവും നേരത്തെ {seized_earliest}-ന്; "
+        "പിടിച്ചെടുത്ത ദിവസം രജിസ്റ്ററിൽ ഇല്ല; {seizure_rule}; അതിനാൽ പിടിച്ചെടുക്കൽ ഏറ്റവും നേരത്തെ {seized_earliest}-ന്; "
         "അവസാന ദിവസം ഏറ്റവും നേരത്തെ ഇതാണ് ({s_complaint}).",
     ),
     "complaint_late": (
@@ -200,10 +200,10 @@ T: dict[str, tuple[str, str]] = {
     ),
     "auction_lot": ("This animal's auction", "ഈ മൃഗത്തിന്റെ ലേലം"),
     "auction_proposed_explained": (
-        "proposed: the earliest day the Act allows; the Director fixes the place, time and conditions ({s_auction})",
-        "നിർദ്ദേശിച്ചത്: നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം; സ്ഥലവും സമയവും വ്യവസ്ഥകളും നിശ്ചയിക്കുന്നത് ഡയറക്ടർ ({s_auction})",
+        "proposed: the earliest day the Act allows, not a day fixed for the sale ({s_auction})",
+        "നിർദ്ദേശിച്ചത്: നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം; വിൽപനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല ({s_auction})",
     ),
-    "auction_scheduled_explained": ("scheduled by order", "ഉത്തരവ് പ്രകാരം നിശ്ചയിച്ചത്"),
+    "auction_scheduled_explained": ("scheduled by order ({s_auction})", "ഉത്തരവ് പ്രകാരം നിശ്ചയിച്ചത് ({s_auction})"),
     "act_applies": ("When the Act applies", "നിയമം ബാധകമായ കാലം"),
     "act_from": ("From", "മുതൽ"),
     "act_until": ("Until", "വരെ"),
@@ -337,8 +337,8 @@ T: dict[str, tuple[str, str]] = {
         "നോട്ടീസ് പതിച്ചതായി ഇതുവരെ രേഖയില്ല: ഇന്ന്, {today}, പതിച്ചാൽ ലേലദിവസം ഇന്നു മുതൽ എണ്ണും",
     ),
     "notice_claim_days": (
-        "not claimed within {claim_days} days of being impounded",
-        "പൗണ്ടിലടച്ച് {claim_days} ദിവസത്തിനകം ആരും തിരികെ വാങ്ങിയില്ല",
+        "Impounded on (not claimed within {claim_days} days)",
+        "പൗണ്ടിലടച്ച തീയതി ({claim_days} ദിവസത്തിനകം ആരും തിരികെ വാങ്ങിയില്ല)",
     ),
     "animal_page": ("The animal's page: what it costs to claim today", "മൃഗത്തിന്റെ പേജ്: ഇന്ന് തിരികെ വാങ്ങാൻ വേണ്ട തുക"),
     "auction_on_or_after": ("Public auction on or after", "പൊതുലേലം ഈ തീയതിയോ അതിനു ശേഷമോ"),

@@ -30,7 +30,7 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
         ev.add("dtstart", start)
         ev.add("dtend", start + dt.timedelta(hours=2))
         status = (
-            "proposed for the earliest day the law allows; the Director sets the date"
+            "proposed for the earliest day the Act allows, not a day fixed for the sale"
             if r["status"] == "proposed"
             else r["status"]
         )

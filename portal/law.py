@@ -9,7 +9,7 @@ from typing import Any
 
 from ingest.law.dues import Due, compute_due
 from ingest.law.money import Money
-from ingest.law.packs import pack
+from ingest.law.packs import RulePack, pack
 from ingest.law.rules import RateRow, RuleBook, ratio_text
 
 from .search import auction_may_be_held, register_silent, silence_day
@@ -122,10 +122,13 @@ def auction_of(con: sqlite3.Connection, impoundment_id: str) -> dict[str, Any] |
     return dict(r) if r else None
 
 
-AUCTION_STATUS = {
-    "proposed": "proposed: the earliest day the Act allows; the Director fixes place, time and conditions",
-    "scheduled": "scheduled by the Director's order",
-}
+def auction_status_means(status: str, pk: RulePack) -> str:
+    """What an auction's status says, with the pack's section: ('proposed', K) -> 'proposed: the earliest day the Act
+    allows, not a day fixed for the sale (K s.13(3))'."""
+    cite = pk.sections.get("auction", "")
+    if status == "proposed":
+        return f"proposed: the earliest day the Act allows, not a day fixed for the sale ({cite})"
+    return f"scheduled by the order that fixes the sale's place, time and conditions ({cite})"
 
 
 def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -170,9 +173,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         "days_in_pound": due.days_in_pound,
         "notice_due_on": d.notice_due_on.isoformat(),
         "auction_earliest_on": d.auction_earliest_on.isoformat() if d.auction_earliest_on else None,
-        "auction": {**auction, "status_means": AUCTION_STATUS.get(auction["status"], auction["status"])}
-        if auction
-        else None,
+        "auction": {**auction, "status_means": auction_status_means(auction["status"], pk)} if auction else None,
         "complaint_deadline_on": d.complaint_deadline_on.isoformat(),
         # no seizure day in the register: the deadline is the earliest it can be (K s.9, s.10: within 24 hours)
         "seizure_assumed": d.seizure_assumed,

@@ -215,7 +215,7 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
-        r["days_in_pound"] = days_in_pound(start, end)  # as charged (K s.4): a part of a day is a day
+        r["days_in_pound"] = days_in_pound(start, end)  # nights, at least one (a rate's own convention prices them)
         r["last_day"] = None
         r["register_silent"] = register_silent(r["status"], silence_day(r), today)
         if r["register_silent"]:

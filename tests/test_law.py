@@ -809,7 +809,7 @@ def test_proposed_auctions_are_labelled_proposed_wherever_they_appear(tmp_path, 
     assert "proposed: the earliest day the Act allows" in _text(c.get(f"/animals/{a['id']}").text).by_id["auction-lot"]
     assert "(proposed)" in _text(c.get("/pounds/k1").text).by_id["auctions"]
     (entry,) = feedparser.parse(c.get("/feeds/auctions.rss").content).entries
-    assert entry.title.startswith("Proposed auction (the earliest day the Act allows; not fixed by the Director)")
+    assert entry.title.startswith("Proposed auction (the earliest day the Act allows, not a day fixed for the sale)")
     (ev,) = icalendar.Calendar.from_ical(c.get("/calendar/auctions.ics").content).walk("VEVENT")
     assert str(ev["STATUS"]) == "TENTATIVE" and str(ev["SUMMARY"]).startswith("Proposed cattle auction")
     due = c.get(f"/api/impoundments/{a['id']}/due").json()

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ingest.law.clock import auction_if_posted
-from ingest.law.packs import pack
+from ingest.law.packs import all_packs, pack
 from ingest.law.rules import ratio_text
 from ingest.normalise import SPECIES
 
@@ -111,12 +111,15 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     a = _animal(con, animal_id)
     n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     if n is None:
-        raise NotFound("This animal left the pound before a notice was due, so no notice was posted (K s.13(1)).")
+        cite = pack(a["act"]).sections.get("notice", "")
+        raise NotFound(f"This animal left the pound before a notice was due, so no notice was posted ({cite}).")
     pk = pack(a["act"])
     # A notice not yet posted, printed while the animal is in the pound, is posted today at the earliest: its auction
-    # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due.
+    # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
+    # entry the register has gone silent on: where that animal is, nobody knows.
     printed_on, auction = None, _date(n["auction_earliest_on"])
-    if n["status"] == "due" and auction is not None and a["status"] == "impounded":
+    in_pound = a["status"] == "impounded" and not register_silent(a["status"], silence_day(a), today)
+    if n["status"] == "due" and auction is not None and in_pound:
         printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
         auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
     return render(
@@ -241,7 +244,9 @@ def pound_page(
 
 @router.get("/feeds", response_class=HTMLResponse)
 def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    return render(request, "feeds.html", lang, today, districts=db.districts(con))
+    # the sections each Act posts notices and holds auctions under, from the packs
+    cites = {k: "; ".join(p.citation(k) for p in all_packs().values()) for k in ("notice", "auction")}
+    return render(request, "feeds.html", lang, today, districts=db.districts(con), cites=cites)
 
 
 @router.get("/favicon.ico", include_in_schema=False)
