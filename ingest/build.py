@@ -54,6 +54,7 @@ import tempfile
 from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -68,12 +69,13 @@ from .errors import (
     RegisterUnreadable,
     RulesError,
 )
-from .law.clock import add_months, days_in_pound, deadlines
+from .law.clock import Deadlines, add_months, days_in_pound, deadlines
 from .law.conflicts import roster_match
 from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
-from .law.rules import RateRow, RuleBook, load_rulebook
+from .law.rules import RateRow, RuleBook, days_charged, load_rulebook, ratio_text
+from .law.status import brought_late, sale_questioned, seizure_adjudged_illegal
 from .readers import (
     MAPPING_SUFFIX,
     REGISTER_SUFFIXES,
@@ -83,8 +85,8 @@ from .readers import (
     regular,
     sniff_encoding,
 )
-from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entry
-from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
+from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entries
+from .schema import PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, finish, views
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
 BATCH = 5000
@@ -316,9 +318,10 @@ class LawCache:
         self.deadlines = lru_cache(maxsize=65536)(self._deadlines)
         self.fine_basis = lru_cache(maxsize=65536)(self._fine_basis)
         self.feeding_basis = lru_cache(maxsize=65536)(self._feeding_basis)
-        self._products: dict[tuple[str, int, int, bool], tuple[Money, str, int]] = {}
+        self._products: dict[tuple[str, int, Fraction | int, bool], tuple[Money, str, int]] = {}
         self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
+        self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
 
     @classmethod
     def for_book(cls, book: RuleBook, token: str) -> LawCache:
@@ -329,15 +332,26 @@ class LawCache:
         return cls._current
 
     def _deadlines(
-        self, act: str, d: dt.date, seized: dt.date | None, notice: dt.date | None, pending: bool
-    ) -> tuple[str, str | None, str]:
-        """(notice due, earliest auction or None, complaint deadline) as published: K s.13, s.19; 1857 s.VIII."""
-        dl = deadlines(pack(act), d, seized, notice, pending)
-        return dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat()
+        self,
+        act: str,
+        d: dt.date,
+        seized: dt.date | None,
+        notice: dt.date | None,
+        filed: dt.date | None,
+        decided: dt.date | None,
+        illegal: bool,
+    ) -> tuple[Deadlines, str, str | None, str, str | None]:
+        """The deadlines and their published strings (notice due, earliest auction or None, complaint deadline,
+        earliest auction by the notice alone): K s.13, s.19, s.21(2); 1857 s.VIII, s.IX proviso, s.XIV."""
+        dl = deadlines(self.pack(act), d, seized, notice, filed, decided, illegal)
+        return (dl, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat(),
+                _iso(dl.auction_by_notice_on))  # fmt: skip
 
-    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int]:
-        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2)."""
-        return self.book.fine_scale(act, area, species, on), self.book.habitual_multiplier(pack(act), area, species, on)
+    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int | Fraction]:
+        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2). A whole
+        multiplier is an int: products are cached by it, and hashing a Fraction costs more than the product."""
+        mult = self.book.habitual_multiplier(self.pack(act), area, species, on)
+        return self.book.fine_scale(act, area, species, on), int(mult) if mult.denominator == 1 else mult
 
     def _feeding_basis(
         self, act: str, area: str, species: str, start: dt.date
@@ -347,7 +361,7 @@ class LawCache:
         i = bisect.bisect_right(changes, start)
         return self.book.feeding_rate(act, area, species, start), (changes[i] if i < len(changes) else None)
 
-    def product(self, table: str, row: RateRow, n: int, pre_decimal: bool) -> tuple[Money, str, int]:
+    def product(self, table: str, row: RateRow, n: Fraction | int, pre_decimal: bool) -> tuple[Money, str, int]:
         """A rate times n (head, or head-days): (the Money, its exact decimal string, its minor units).
         ('fine', <row 3: Rs 2>, 3, False) -> (Rs 6, '6.00', 600). Keyed by the row's id: hashing a row hashes
         its Fraction, which cost more than the multiplication."""
@@ -369,18 +383,21 @@ class LawCache:
         due, due_s, due_minor = self.product("fine", row, head * mult, on < DECIMALISATION)
         return row.amount.decimal_str(), mult, due, due_s, due_minor, row.id
 
-    def feeding_cols(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
-        """(rate per head per day, its row, charges, their published strings) for a stay that has ended (K s.4)."""
+    def feeding_cols(self, act: str, area: str, species: str, head: int, start: dt.date, until: dt.date):
+        """(rate per head per day, its row, charges, their published strings, days charged) for a stay that has
+        ended, the days counted as the rate in force on the day brought counts them (rules.DAYS_COUNTED; K s.4)."""
         row, next_change = self.feeding_basis(act, area, species, start)
+        days = days_charged(row.counts_days if row else "", start, until)
         if next_change is not None and next_change < start + dt.timedelta(days=days):
-            return self.feeding_across_change(act, area, species, head, start, days)
+            return (*self.feeding_across_change(act, area, species, head, start, days), days)
         if row is None:
-            return None, None, None, None, None
+            return None, None, None, None, None, days
         total, total_s, total_minor = self.product("feeding", row, days * head, start < DECIMALISATION)
-        return row.amount.decimal_str(), row.id, total, total_s, total_minor
+        return row.amount.decimal_str(), row.id, total, total_s, total_minor, days
 
     def _feeding_across_change(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
-        """A stay over a day the rate changed: each run of days at the rate then in force (law.dues)."""
+        """A stay over a day the rate changed: each run of days at the rate then in force (law.dues); unknown when a
+        day of it has no rate on file."""
         total, row = feeding_charges(self.book, act, area, species, head, start, days)
         if row is None or total is None:
             return None, None, None, None, None
@@ -404,6 +421,14 @@ class ShardWriter:
         self.sales: list[tuple[Any, ...]] = []
         self.conflicts: list[tuple[Any, ...]] = []
         self.records = 0
+        self._packs: dict[str, RulePack] = {}
+
+    def pack_of(self, pound: Pound) -> RulePack:
+        """The pound's rule pack, looked up once per register file rather than once per record."""
+        found = self._packs.get(pound.act)
+        if found is None:
+            found = self._packs[pound.act] = pack(pound.act)
+        return found
 
     def add(
         self, pound: Pound, rel: str, row: int, sheet: str | None, cells: dict[str, Any], raw_cells: dict[str, Any]
@@ -411,12 +436,21 @@ class ShardWriter:
         self.records += 1
         seq = (self.file_no << 32) + self.records  # register order across files: first of duplicates stands
         raw = json.dumps(raw_cells, ensure_ascii=False, default=cell_text)
+        pk = self.pack_of(pound)
         try:
-            e = to_entry(pound.id, cells, pack(pound.act))
+            entries = to_entries(pound.id, cells, pk)
         except RecordRejected as err:
             self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))
             return
+        for e in entries:  # one, or one per kind of an entry naming several ('1 cow with calf')
+            self._add_entry(pound, pk, rel, row, sheet, e, raw, seq)
+        if len(self.staged) >= BATCH:
+            self.flush()
+
+    def _add_entry(
+        self, pound: Pound, pk: RulePack, rel: str, row: int, sheet: str | None, e: Entry, raw: str, seq: int
+    ) -> None:
         if self.listed:  # an official on the roster, named in the free text of someone else's entry
             e.description = self.listed.hide(e.description) or ""
             e.place_seized = self.listed.hide(e.place_seized)
@@ -426,9 +460,14 @@ class ShardWriter:
              p["owner_residence"], p["buyer_name"], None, raw)
         )  # fmt: skip
         act, area, dates, day = pound.act, pound.local_authority, e.dates, e.brought_on
-        pending = "complaint_filed_on" in dates and "complaint_decided_on" not in dates
-        notice_due, auction_earliest, complaint_deadline = self.law.deadlines(
-            act, day, dates.get("seized_on"), dates.get("notice_posted_on"), pending
+        seized, filed, decided = (
+            dates.get("seized_on"),
+            dates.get("complaint_filed_on"),
+            dates.get("complaint_decided_on"),
+        )
+        illegal = seizure_adjudged_illegal(e.complaint_outcome)
+        dl, notice_due, auction_earliest, complaint_deadline, by_notice = self.law.deadlines(
+            act, day, seized, dates.get("notice_posted_on"), filed, decided, bool(illegal)
         )
         left_on = min((dates[k] for k in _LEFT if k in dates), default=None)
         per_head_s, mult, fine_due, fine_due_s, fine_due_minor, scale_id = self.law.fine_cols(
@@ -440,15 +479,17 @@ class ShardWriter:
             above = int(e.fine_levied.rupees > fine_due.rupees)
         days = feeding = feeding_s = feeding_minor = None
         if left_on:
-            days = days_in_pound(day, left_on)
-            feed_rate_s, feed_id, feeding, feeding_s, feeding_minor = self.law.feeding_cols(
-                act, area, e.species, e.head_count, day, days
+            feed_rate_s, feed_id, feeding, feeding_s, feeding_minor, days = self.law.feeding_cols(
+                act, area, e.species, e.head_count, day, left_on
             )
         else:
             feed_rate_s, feed_id = self.law.feeding_rate(act, area, e.species, day)
         tags, colour = self.law.tags_and_colour(e.description)
         if "sold_on" in dates:
-            self._sale(pack(act), pound, e, days or 0, fine_due, feeding, seq)
+            nights = days_in_pound(day, dates["sold_on"])
+            self._sale(pk, pound, e, nights, fine_due, feeding, seq)
+        questioned = sale_questioned(pk, dl, dates.get("sold_on"), filed, decided)
+        late = brought_late(pk, day, seized)
         iso = {k: d.isoformat() for k, d in dates.items()}  # most entries have none or one of these dates
         brought_on = e.brought_at[:10]
         self.staged.append(
@@ -460,13 +501,17 @@ class ShardWriter:
                 iso.get("notice_posted_on"), iso.get("sold_on"), iso.get("disposed_on"),
                 iso.get("complaint_filed_on"), iso.get("complaint_decided_on"), e.complaint_outcome,
                 notice_due, auction_earliest, complaint_deadline,
-                _iso(left_on), days, per_head_s, mult, fine_due_s, fine_due_minor, scale_id, levied_s, levied_minor,
+                _iso(left_on), days, per_head_s, mult if isinstance(mult, int) else None, fine_due_s,
+                fine_due_minor, scale_id, levied_s, levied_minor,
                 above, feed_rate_s, feed_id, feeding_s, feeding_minor, "pie" if day < DECIMALISATION else "paisa",
-                act, pound.district, pound.local_authority, rel, row, sheet, seq,
+                act, pound.district, pound.local_authority,
+                int(dl.seizure_assumed), None if late is None else int(late),
+                None if dl.complaint_in_time is None else int(dl.complaint_in_time),
+                None if illegal is None else int(illegal), by_notice, questioned.why if questioned else None,
+                str(mult) if isinstance(mult, int) else ratio_text(mult), e.source_part,
+                rel, row, sheet, seq,
             )
         )  # fmt: skip
-        if len(self.staged) >= BATCH:
-            self.flush()
 
     def _sale(
         self, pk: RulePack, pound: Pound, e: Entry, days: int, fine: Money | None, feeding: Money | None, seq: int
@@ -474,26 +519,38 @@ class ShardWriter:
         """The account of K s.15(2)-(3) / 1857 s.IX, s.XI: proceeds less fines, feeding and expenses."""
         sold = e.dates["sold_on"]
         proceeds, expenses = e.sale_proceeds, e.sale_expenses or Money()
-        balance = None
-        if proceeds is not None:
-            balance = proceeds - (fine or Money()) - (feeding or Money()) - expenses
+        # K s.15(3): "the balance of the proceeds of sale, if any": never below nothing. What the proceeds do not
+        # cover is a shortfall, which the Act makes nobody liable for. Unknown when a charge is unknown.
+        balance = shortfall = None
+        if proceeds is not None and fine is not None and feeding is not None:
+            rest = proceeds - fine - feeding - expenses
+            balance, shortfall = (rest, Money()) if rest.rupees >= 0 else (Money(), Money() - rest)
         held_until = add_months(sold, pk.clock.surplus_held_months) if balance and balance.rupees > 0 else None
         flag, role = 0, None
         buyer = e.people.get("buyer_name")
         if buyer:
-            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority)
+            bars = pk.conflict.bars if pk.conflict else None  # who the pound's Act bars from buying
+            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars)
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
                 self.conflicts.append((e.id, buyer, match.get("name"), role))
-        (proceeds_s, proceeds_minor), (fine_s, _), (feeding_s, _), (expenses_s, _), (balance_s, balance_minor) = (
-            _money_cols(m, sold) for m in (proceeds, fine, feeding, expenses, balance)
-        )
+        (
+            (proceeds_s, proceeds_minor),
+            (fine_s, _),
+            (feeding_s, _),
+            (expenses_s, _),
+            (balance_s, balance_minor),
+            (
+                shortfall_s,
+                shortfall_minor,
+            ),
+        ) = (_money_cols(m, sold) for m in (proceeds, fine, feeding, expenses, balance, shortfall))
         self.sales.append(
             (
                 e.id, pound.id, sold.isoformat(), e.head_count, e.head_count, days,
                 proceeds_s, fine_s, feeding_s, expenses_s, balance_s, proceeds_minor, balance_minor,
                 "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
-                pk.citation("sale_account", "surplus", "conflict"), seq,
+                pk.citation("sale_account", "surplus", "conflict"), shortfall_s, shortfall_minor, seq,
             )
         )  # fmt: skip
 
@@ -502,7 +559,7 @@ class ShardWriter:
         if self.staged:
             c.executemany(f"INSERT INTO _staged VALUES ({','.join('?' * len(self.staged[0]))})", self.staged)
         c.executemany("INSERT INTO _rejects VALUES (?,?,?,?,?,?)", self.rejects)
-        c.executemany("INSERT INTO _sales VALUES (" + ",".join("?" * 20) + ")", self.sales)
+        c.executemany("INSERT INTO _sales VALUES (" + ",".join("?" * 22) + ")", self.sales)
         c.executemany("INSERT INTO _private VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.private)
         c.executemany("INSERT INTO _conflicts VALUES (?,?,?,?)", self.conflicts)
         for rows in (self.staged, self.rejects, self.sales, self.private, self.conflicts):
@@ -598,11 +655,16 @@ def _rate_row(r: RateRow) -> tuple[Any, ...]:
 
 def _publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
     pub.executemany("INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.fine_scales))
-    pub.executemany("INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.feeding_rates))
+    # a feeding rate says how it counts days, or Pinfold's default applies and is published as such
     pub.executemany(
-        "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?)",
-        [(r.id, r.act, r.area, r.species, int(r.amount.rupees), _iso(r.effective_from), _iso(r.effective_to),
-          r.reference, r.status) for r in book.habitual],
+        "INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        [(*_rate_row(r), r.counts_days, int(bool(r.days_counted))) for r in book.feeding_rates],
+    )
+    # K s.11(2): any exact multiplier up to double; the INTEGER column holds it when it is whole
+    pub.executemany(
+        "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?,?)",
+        [(r.id, r.act, r.area, r.species, int(m) if (m := r.amount.rupees).denominator == 1 else None,
+          _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, ratio_text(m)) for r in book.habitual],
     )  # fmt: skip
 
 
@@ -630,7 +692,7 @@ def _merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
 
 
 def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[tuple[str, int, str]]:
-    """Duplicates, notices, lots and auctions, set-based (schema.FINISH). Returns the merged duplicates'
+    """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns the merged duplicates'
     (file, row, sheet or '') for the private register."""
     pub.executemany(
         "INSERT INTO scratch._scheduled VALUES (?,?,?,?,?,?)",
@@ -639,10 +701,12 @@ def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[t
             for a in book.auctions
         ],
     )
-    for statement in FINISH:
+    for statement in finish():
         pub.execute(statement)
-    summary.duplicates = pub.execute("SELECT count(*) FROM merged_duplicates").fetchone()[0]
-    summary.stored = pub.execute("SELECT count(*) FROM impoundments").fetchone()[0]
+    # Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
+    one = "WHERE source_part IS NULL OR source_part = 1"
+    summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
+    summary.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]
     summary.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
     return pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
 
@@ -934,7 +998,7 @@ def _build(
             for t in (tmp_pub, tmp_priv):
                 t.unlink(missing_ok=True)
             pub, priv = _connect(tmp_pub), _connect(tmp_priv)
-            pub.executescript(PUBLIC + VIEWS)
+            pub.executescript(PUBLIC + views())
             priv.executescript(PRIVATE)
         except (OSError, sqlite3.Error) as e:
             raise OutputError(

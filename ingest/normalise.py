@@ -174,6 +174,40 @@ def _misspelt_species(word: str) -> str | None:
 _JOINED = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b)\s*", re.I)
 
 
+class KindRejected(RecordRejected):
+    """A kind the ingest cannot take. Its reason names the pound's Act when one is given (`under`): what is cattle,
+    and how fines go by kind, differ from Act to Act (K s.2(1) is not the 1857 Act's definition)."""
+
+    def __init__(self, kind: str, why: str, kinds: tuple[str, ...] = ()):
+        self.kind, self.why, self.kinds = kind.strip(), why, kinds
+        super().__init__(self.under())
+
+    def under(self, title: str = "the Act", definition: str = "", fine: str = "") -> str:
+        """The reason with the Act's title and sections: ('The Kerala ...', 'K s.2(1)', 'K s.11(1)') -> a sentence."""
+        d, f = (f" ({definition})" if definition else ""), (f" ({fine})" if fine else "")
+        if self.why == "not_cattle":
+            return f"'{self.kind}' is not cattle under {title}{d}, so it cannot be impounded."
+        if self.why == "generic":
+            return (
+                f"'{self.kind}' does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind"
+                f"{f}, so the entry must name it."
+            )
+        if self.why == "several":
+            return (
+                f"'{self.kind}' names {len(self.kinds)} kinds ({', '.join(self.kinds)}) in one entry without saying "
+                f"how many head of each: the fine is by kind{f}, so write the number of each (1 cow and 2 calves) or "
+                "give each kind an entry of its own."
+            )
+        return f"'{self.kind}' is not a kind of cattle {title} names{d}; correct the kind."
+
+
+class SeveralKinds(KindRejected):
+    """An entry naming two kinds ('1 cow with calf'): records.to_entries makes one impoundment per kind."""
+
+    def __init__(self, kind: str, kinds: tuple[str, ...]):
+        super().__init__(kind, "several", kinds)
+
+
 def _kinds_named(kind: str) -> list[str]:
     """The kinds a phrase joins: 'cow with calf' -> ['cow', 'calf']; 'bull calf' -> [] (one kind, said twice)."""
     parts = _JOINED.split(kind)
@@ -187,11 +221,51 @@ def _kinds_named(kind: str) -> list[str]:
     return kinds
 
 
+class KindPart(NamedTuple):
+    """One kind of an entry naming several: ('2 bullocks', 'bullock', 2); ('calf', 'calf', None) when no number is
+    written with it; `plural` when its word is a plural ('calves': how many is not said)."""
+
+    written: str
+    species: str
+    head: int | None
+    plural: bool
+
+
+# Plural words of kinds that do not end in s, and singular words that do.
+_PLURAL_WORDS = {"oxen", "kine", "swine", "cattle", "kaalakal", "aadukal"}
+_SINGULAR_S = {"ass", "jackass"}
+
+
+def kind_parts(kind: str) -> list[KindPart]:
+    """The kinds an entry joins, each with the number written before it:
+    'bullocks and a buffalo' -> [('bullocks', 'bullock', None, plural), ('a buffalo', 'buffalo', 1, singular)];
+    'cow with calf' -> [('cow', 'cow', None, singular), ('calf', 'calf', None, singular)]; 'bull calf' -> [].
+    The number in front of a whole phrase ('2' of '2 bullocks and a buffalo') is the first kind's: the caller has
+    it from split_number_and_description."""
+    pieces = [p for p in _JOINED.split(kind) if p.strip()]
+    if len(pieces) < 2:
+        return []
+    parts: list[KindPart] = []
+    for piece in pieces:
+        words = _fold(piece).split()
+        found = next(((w, k) for w in reversed(words) if (k := _word_species(w))), None)
+        if found is None:
+            return []
+        word, species = found
+        head = count_of(words[0]) if len(words) > 1 else None
+        plural = word in _PLURAL_WORDS or (
+            word not in _SINGULAR_S and (word.endswith("s") or word.endswith(_ML_PLURALS))
+        )
+        parts.append(KindPart(piece.strip(), species, head, plural))
+    return parts
+
+
 @lru_cache(maxsize=8192)
 def species_of(kind: str) -> str:
     """'2 COWS' kind words -> 'cow'; 'nanny-goat' -> 'goat'; 'പശുക്കൾ' -> 'cow'.
 
-    Raises RecordRejected for an animal that is not cattle under the Act, or an unknown word.
+    Raises KindRejected (a RecordRejected) for an animal that is not cattle, a word for cattle in general or an
+    unknown word, and SeveralKinds for a phrase joining two kinds ('cow with calf').
     """
     if "??" in kind and not kind.replace("?", "").strip():
         raise RecordRejected(
@@ -205,10 +279,7 @@ def species_of(kind: str) -> str:
         return _WORDS[folded]
     kinds = _kinds_named(kind)
     if len(kinds) > 1:  # 'cow with calf': read as one kind, one of the two animals would be lost
-        raise RecordRejected(
-            f"'{kind.strip()}' names {len(kinds)} kinds ({', '.join(kinds)}) in one entry: the Act fines each head by "
-            "its kind (K s.11(1)), so each kind needs an entry of its own."
-        )
+        raise SeveralKinds(kind, tuple(kinds))
     words = folded.split()
     # The head noun of an English phrase comes last ("stud bull", "milch cow", "billy goat").
     for w in reversed(words):
@@ -216,19 +287,14 @@ def species_of(kind: str) -> str:
         if found:
             return found
     if any(w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE for w in words):
-        raise RecordRejected(f"'{kind.strip()}' is not cattle under the Act (K s.2(1)), so it cannot be impounded.")
+        raise KindRejected(kind, "not_cattle")
     if any(w in GENERIC_CATTLE for w in words) and all(w in GENERIC_CATTLE or w.isdigit() for w in words):
-        raise RecordRejected(
-            f"'{kind.strip()}' does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind "
-            "(K s.11(1)), so the entry must name it."
-        )
+        raise KindRejected(kind, "generic")
     for w in reversed(words):
         found = _misspelt_species(w)
         if found:
             return found
-    raise RecordRejected(
-        f"'{kind.strip()}' is not a kind of cattle the Act names (K s.2(1)); correct the kind or add it by notification."
-    )
+    raise KindRejected(kind, "unknown")
 
 
 # --- counts ---------------------------------------------------------------------------------------

@@ -13,12 +13,16 @@ from typing import Any
 from .errors import RecordRejected
 from .headers import OUTCOME_DATES
 from .law.money import Money, parse_money
-from .law.packs import RulePack
+from .law.packs import RulePack, UnknownAct, pack
 from .normalise import (
     IST,
+    KindPart,
+    KindRejected,
+    SeveralKinds,
     colour_of,
     ear_tags,
     head_count,
+    kind_parts,
     name_and_residence,
     optional_date,
     owner_known,
@@ -73,6 +77,7 @@ class Entry:
     sale_proceeds: Money | None
     sale_expenses: Money | None
     people: dict[str, str | None]
+    source_part: int | None = None  # the kind's place in an entry naming several ('1 cow with calf': 1, 2)
 
 
 def text(v: Any) -> str:
@@ -264,8 +269,11 @@ def public_reason(err: RecordRejected, cells: dict[str, Any]) -> str:
     return _LONG_NUMBER.sub("[number]", reason or str(err))
 
 
-def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) -> Entry:
-    """A record's recognised cells -> Entry. Raises RecordRejected with the reason a clerk reads."""
+def to_entry(
+    pound_id: str, cells: dict[str, Any], act: RulePack | None = None, part: tuple[int, KindPart, int] | None = None
+) -> Entry:
+    """A record's recognised cells -> Entry (of one kind, or of the kind `part` of an entry naming several: see
+    to_entries). Raises RecordRejected with the reason a clerk reads (SeveralKinds for an entry naming several)."""
     if "unparsed" in cells:  # its text is not quoted: a reason is public, and the line may hold a name
         raise RecordRejected("This line is not JSON, so no entry can be read from it.")
     for field, value in cells.items():
@@ -291,43 +299,28 @@ def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) 
             f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
             "20xx; write it in full)."
         )
-    if act is not None and act.in_force_from is not None and day < act.in_force_from:
-        # A spreadsheet turns a stray number in a date column into a day of 1900-1905 ("2025" is 17 Jul 1905).
-        start = act.in_force_from
-        raise RecordRejected(
-            f"The date brought, {day.day} {day:%b %Y}, is before {act.title} came into force "
-            f"({start.day} {start:%b %Y}): check the date (a number where a date belongs?)."
-        )
+    if act is not None and not act.applies_on(day):
+        raise RecordRejected(_outside_act(act, day))
     brought_at = f"{day.isoformat()}T{hour.hour:02d}:{hour.minute:02d}" if hour else day.isoformat()
 
-    kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))
-    count_cell = cells.get("head_count")
-    if kind_cell:
-        kind, desc, nd_count = kind_cell, desc_cell, None
-        if count_cell is None:
-            nd = split_number_and_description(kind_cell)
-            nd_count, kind, desc = (
-                nd.head,
-                (nd.kind or kind_cell),
-                ", ".join(x for x in (nd.description, desc_cell) if x),
-            )
-    elif text(cells.get("number_and_description")):
-        nd = split_number_and_description(text(cells["number_and_description"]))
-        kind, nd_count = nd.kind, nd.head
-        desc = ", ".join(x for x in (nd.description, desc_cell) if x)
+    kind, desc, nd_count, count_cell = _kind_count_description(cells)
+    if part is None:
+        try:
+            species = species_of(kind)
+        except SeveralKinds:
+            raise  # to_entries makes an entry of each kind
+        except KindRejected as e:  # its reason names the pound's Act: K s.2(1) is not every Act's definition
+            raise RecordRejected(_kind_reason(e, act)) from None
+        if count_cell is not None and text(count_cell) != "":
+            n = head_count(count_cell)
+        else:
+            n = head_count(nd_count if nd_count is not None else 1)
+        written = kind
     else:
-        raise RecordRejected("The entry does not say what kind of cattle was impounded.")
-    # Columns beside the description (breed, sex, age; a tag number) belong in it: that is where owners search.
-    for field, label in (("description_extra", ""), ("ear_tag", "ear tag ")):
-        extra = text(cells.get(field))
-        if extra and extra not in desc:
-            desc = ", ".join(x for x in (desc, label + extra) if x)
-    desc = inert(desc)
-    species = species_of(kind)
-    if count_cell is not None and text(count_cell) != "":
-        n = head_count(count_cell)
-    else:
-        n = head_count(nd_count if nd_count is not None else 1)
+        _, kind_part, n = part
+        species, written = kind_part.species, kind_part.written
+    if act is not None and not act.covers(species):
+        raise RecordRejected(_kind_reason(KindRejected(f"{written} ({species})", "not_cattle"), act))
 
     dates: dict[str, dt.date] = {}
     for field in OUTCOME_DATES:
@@ -357,13 +350,15 @@ def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) 
     known = owner_known(cells.get("owner")) or bool(text(cells.get("owner_name")))
     outcome = text(cells.get("complaint_outcome")) or None
     public_desc, public_place, public_outcome = without_names((desc, place, outcome), people)
+    # as written: ids never move; a kind of an entry naming several is keyed by its place as well
+    key_kind = kind if part is None else f"{kind}\x1e{part[0]}"
     return Entry(
-        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, desc, place),  # as written: ids never move
+        id=impoundment_id(pound_id, entry_no, brought_at, key_kind, n, desc, place),
         entry_no=entry_no,
         brought_on=day,
         brought_at=brought_at,
         species=species,
-        species_as_written=kind,
+        species_as_written=written,
         head_count=n,
         description=public_desc or "",
         place_seized=public_place,
@@ -374,7 +369,103 @@ def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) 
         sale_proceeds=_money(cells.get("sale_proceeds")),
         sale_expenses=_money(cells.get("sale_expenses")),
         people=people,
+        source_part=None if part is None else part[0],
     )
+
+
+def _kind_count_description(cells: dict[str, Any]) -> tuple[str, str, int | None, Any]:
+    """A record's kind as written, its description, the number written with the kind, and the count cell:
+    {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2, None)."""
+    kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))
+    count_cell = cells.get("head_count")
+    if kind_cell:
+        kind, desc, nd_count = kind_cell, desc_cell, None
+        if count_cell is None:
+            nd = split_number_and_description(kind_cell)
+            nd_count, kind, desc = (
+                nd.head,
+                (nd.kind or kind_cell),
+                ", ".join(x for x in (nd.description, desc_cell) if x),
+            )
+    elif text(cells.get("number_and_description")):
+        nd = split_number_and_description(text(cells["number_and_description"]))
+        kind, nd_count = nd.kind, nd.head
+        desc = ", ".join(x for x in (nd.description, desc_cell) if x)
+    else:
+        raise RecordRejected("The entry does not say what kind of cattle was impounded.")
+    # Columns beside the description (breed, sex, age; a tag number) belong in it: that is where owners search.
+    for field, label in (("description_extra", ""), ("ear_tag", "ear tag ")):
+        extra = text(cells.get(field))
+        if extra and extra not in desc:
+            desc = ", ".join(x for x in (desc, label + extra) if x)
+    return kind, inert(desc), nd_count, count_cell
+
+
+def _kind_reason(e: KindRejected, act: RulePack | None) -> str:
+    """A kind's reject reason in the words of the pound's Act: 'dog' under the 1857 Act cites 1857 s.VI, s.XVIII."""
+    if act is None:
+        return str(e)
+    definition = act.cattle.cite if act.cattle else act.sections.get("definition", "")
+    return e.under(act.title, definition, act.sections.get("fine", ""))
+
+
+def _outside_act(act: RulePack, day: dt.date) -> str:
+    """Why an entry's day is outside its pound's Act: before it could apply, or after it ended (with the Act that
+    followed). A stray number in a spreadsheet's date column reads as a day of 1900-1905 ("2025" is 17 Jul 1905)."""
+    f = act.in_force
+    if f.start is not None and day < f.start:
+        return (
+            f"The date brought, {day.day} {day:%b %Y}, is before {act.title} can have applied "
+            f"({f.start.day} {f.start:%b %Y}: {f.start_source}): check the date (a number where a date belongs?)."
+        )
+    after = ""
+    if f.replaced_by:
+        with contextlib.suppress(UnknownAct):
+            after = f"; the Act that followed is {pack(f.replaced_by).title} ({f.replaced_by})"
+    end = f.end or day
+    return (
+        f"The date brought, {day.day} {day:%b %Y}, is after {act.title} ended ({end.day} {end:%b %Y} at the "
+        f"latest: {f.end_source}){after}. Check the date, or the pound's act in pounds.csv."
+    )
+
+
+def _parts_of(cells: dict[str, Any], several: SeveralKinds) -> list[tuple[int, KindPart, int]]:
+    """The kinds of an entry naming several, each with its head: '2 bullocks and a buffalo' -> [(1, bullocks, 2),
+    (2, a buffalo, 1)]; 'cow with calf' and a count of 2 -> [(1, cow, 1), (2, calf, 1)]. Raises RecordRejected when
+    the head of a kind is not written ('cows and calves') or the kinds' head do not add up to the count cell."""
+    kind, _, nd_count, count_cell = _kind_count_description(cells)
+    parts = kind_parts(kind)
+    if len(parts) < 2:
+        raise several
+    heads: list[int] = []
+    for i, p in enumerate(parts):
+        n = p.head if p.head is not None else (nd_count if i == 0 else None)
+        if n is None and not p.plural:
+            n = 1  # 'cow with calf': one of each
+        if n is None:
+            raise several
+        heads.append(head_count(n))
+    if count_cell is not None and text(count_cell) != "" and head_count(count_cell) != sum(heads):
+        each = ", ".join(f"{n} {p.species}" for n, p in zip(heads, parts, strict=True))
+        raise RecordRejected(
+            f"The number of head ({text(count_cell)}) is not the sum of the kinds the entry names ({each}): correct "
+            "the number or the kinds."
+        )
+    return [(i, p, n) for i, (p, n) in enumerate(zip(parts, heads, strict=True), 1)]
+
+
+def to_entries(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) -> list[Entry]:
+    """A record -> its entries: one, or one per kind when it names several ('1 cow with calf' -> a cow and a calf,
+    each fined by its kind, K s.11(1)). Raises RecordRejected with the reason a clerk reads."""
+    try:
+        return [to_entry(pound_id, cells, act)]
+    except SeveralKinds as several:
+        reason = RecordRejected(_kind_reason(several, act))
+        try:
+            parts = _parts_of(cells, several)
+        except SeveralKinds:
+            raise reason from None
+        return [to_entry(pound_id, cells, act, part) for part in parts]
 
 
 def status_of(dates: dict[str, dt.date]) -> str:

@@ -98,11 +98,19 @@ CREATE TABLE impoundments (
     duplicates_merged INTEGER NOT NULL DEFAULT 0,
     source_file TEXT NOT NULL,
     source_row INTEGER NOT NULL,
-    source_sheet TEXT
+    source_sheet TEXT,
+    seizure_assumed INTEGER NOT NULL DEFAULT 0,
+    brought_late INTEGER,
+    complaint_in_time INTEGER,
+    seizure_adjudged_illegal INTEGER,
+    auction_by_notice_on TEXT,
+    sale_questioned TEXT,
+    habitual_multiplier_exact TEXT,
+    source_part INTEGER
 );
 CREATE TABLE merged_duplicates (
     source_file TEXT NOT NULL, source_row INTEGER NOT NULL, source_sheet TEXT,
-    impoundment_id TEXT NOT NULL REFERENCES impoundments(id)
+    impoundment_id TEXT NOT NULL REFERENCES impoundments(id), source_part INTEGER
 );
 CREATE TABLE rejects (
     id INTEGER PRIMARY KEY, pound_id TEXT, source_file TEXT NOT NULL, source_row INTEGER, source_sheet TEXT,
@@ -115,12 +123,13 @@ CREATE TABLE fine_scales (
 );
 CREATE TABLE habitual_areas (
     id INTEGER PRIMARY KEY, act TEXT NOT NULL, local_area TEXT NOT NULL, species TEXT NOT NULL,
-    multiplier INTEGER NOT NULL, effective_from TEXT, effective_to TEXT, reference TEXT, status TEXT
+    multiplier INTEGER, effective_from TEXT, effective_to TEXT, reference TEXT, status TEXT,
+    multiplier_exact TEXT NOT NULL
 );
 CREATE TABLE feeding_rates (
     id INTEGER PRIMARY KEY, act TEXT NOT NULL, local_authority TEXT NOT NULL, species TEXT NOT NULL,
     rate_per_day_rupees TEXT NOT NULL, rate_display TEXT, effective_from TEXT, effective_to TEXT,
-    reference TEXT, status TEXT, note TEXT
+    reference TEXT, status TEXT, note TEXT, days_counted TEXT NOT NULL, days_counted_stated INTEGER NOT NULL
 );
 CREATE TABLE notices (
     id TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL REFERENCES impoundments(id), pound_id TEXT NOT NULL,
@@ -142,7 +151,8 @@ CREATE TABLE sales (
     proceeds_rupees TEXT, fines_rupees TEXT, feeding_rupees TEXT, expenses_rupees TEXT, balance_rupees TEXT,
     proceeds_minor INTEGER, balance_minor INTEGER, money_unit TEXT,
     surplus_held_until TEXT, surplus_claimed INTEGER NOT NULL DEFAULT 0,
-    conflict_of_interest INTEGER NOT NULL DEFAULT 0, conflict_role TEXT, section TEXT
+    conflict_of_interest INTEGER NOT NULL DEFAULT 0, conflict_role TEXT, section TEXT,
+    shortfall_rupees TEXT, shortfall_minor INTEGER
 );
 CREATE TABLE ingest_summary (
     files INTEGER, records INTEGER, stored INTEGER, duplicates INTEGER, rejects INTEGER, data_version TEXT
@@ -165,10 +175,13 @@ CREATE INDEX lots_impoundment ON auction_lots(impoundment_id);
 CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 """
 
+
 # Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:
 # atom_id, atom_title, atom_updated (ISO with +05:30), atom_link (path), atom_summary, plus the filter columns
-# district, pound_id, species, search_text. "Today" is India's date.
-VIEWS = f"""
+# district, pound_id, species, search_text. "Today" is India's date. Built when an ingest runs, from the packs then
+# in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
+def views() -> str:
+    return f"""
 CREATE VIEW current_impoundments AS
     SELECT i.* FROM impoundments i WHERE i.status IN ('impounded', 'notice_posted');
 CREATE VIEW current_notices AS
@@ -190,12 +203,15 @@ CREATE VIEW feed_impounded AS
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
              || '. At ' || p.name || ', ' || p.district || ', brought ' || {date_sql("i.brought_on")} || '.'
              || CASE WHEN i.fine_due_minor IS NOT NULL THEN ' Fine ' || {money_sql("i.fine_due_minor", "i.money_unit")}
-                     ELSE ' Fine: no notified scale on file' END
+                     ELSE ' Fine: ' || {pack_sql("i.act", no_fine_words)} END
              || CASE WHEN r.rate_display IS NOT NULL THEN ' plus feeding ' || r.rate_display || ' a head a day' ELSE '' END
              || ' (' || {act_sql("i.act", "fine", "feeding")} || ').'
-             || CASE WHEN i.status IN ('impounded', 'notice_posted') AND i.auction_earliest_on IS NOT NULL
-                     THEN ' Last day to claim before auction: ' || {date_sql("date(i.auction_earliest_on, '-1 day')")}
-                          || ' (' || {act_sql("i.act", "auction")} || ').'
+             || CASE WHEN i.seizure_adjudged_illegal = 1
+                     THEN ' The seizure was adjudged illegal: the seizer pays the fines and charges, the owner nothing ('
+                          || {act_sql("i.act", "seizer_pays")} || ').'
+                     WHEN i.status IN ('impounded', 'notice_posted') AND i.auction_earliest_on IS NOT NULL
+                     THEN ' Last day to claim before the earliest auction: '
+                          || {date_sql("date(i.auction_earliest_on, '-1 day')")} || ' (' || {act_sql("i.act", "auction")} || ').'
                      ELSE ' Status: ' || i.status || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,
@@ -214,7 +230,8 @@ CREATE VIEW feed_notices AS
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
-           'Auction at ' || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,
+           CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows, not a day fixed for the sale) at '
+                ELSE 'Auction at ' END || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,
            a.starts_at || ':00+05:30' AS atom_updated,
            '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,
            a.lot_summary AS atom_summary,
@@ -224,6 +241,7 @@ CREATE VIEW feed_auctions AS
            coalesce(a.lot_summary, '') AS search_text
     FROM auctions a JOIN pounds p ON p.id = a.pound_id;
 """
+
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -242,11 +260,12 @@ PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoun
 
 # Scratch tables: a shard per register file (written by a worker), and the staging database they are merged into.
 STAGING = """
-CREATE TABLE _staged (id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority, source_file, source_row, source_sheet, seq INTEGER);
+CREATE TABLE _staged (id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority, seizure_assumed, brought_late, complaint_in_time, seizure_adjudged_illegal, auction_by_notice_on, sale_questioned, habitual_multiplier_exact, source_part, source_file, source_row, source_sheet, seq INTEGER);
 CREATE TABLE _rejects (pound_id, source_file, source_row, source_sheet, reason, seq);
 CREATE TABLE _sales (impoundment_id, pound_id, sold_on, head_seized, head_sold, days_impounded, proceeds_rupees,
     fines_rupees, feeding_rupees, expenses_rupees, balance_rupees, proceeds_minor, balance_minor, money_unit,
-    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section, seq INTEGER);
+    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section, shortfall_rupees,
+    shortfall_minor, seq INTEGER);
 CREATE TABLE _private (impoundment_id, source_file, source_row, source_sheet, kind, seizer_name, seizer_residence,
     owner_name, owner_residence, buyer_name, reason, raw_json);
 CREATE TABLE _conflicts (impoundment_id, buyer_name, roster_name, role);
@@ -257,70 +276,100 @@ CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 
 _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
 
+# Added after source_sheet (the contract grows at the end): what the law makes of the entry's dates.
+_LAW_COLUMNS = "seizure_assumed, brought_late, complaint_in_time, seizure_adjudged_illegal, auction_by_notice_on, sale_questioned, habitual_multiplier_exact, source_part"
+
 # How much of what became of an animal an entry records: one for each outcome date.
 _OUTCOMES_RECORDED = " + ".join(f"({c} IS NOT NULL)" for c in OUTCOME_DATES if c != "seized_on")
 
-# The finishing statements, in order. Each reads rows the rule packs already dated and priced.
-FINISH = [
-    # Ids entered more than once (the same entry: pound, number, day, kind, count, description, place), with the
-    # copy that stands: the one recording most of what became of the animal, the first in register order among
-    # equals. A month's file written before the owner came and the year's file written after both hold entry 17;
-    # the year's, with its date delivered, stands, or the portal would show a claimed cow as in the pound.
-    # SQLite takes a bare column (rowid) from the row that gives max() its value: one pass, no index on _staged.
-    "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, standing INTEGER, rank INTEGER)",
-    f"""INSERT INTO scratch._repeated
+
+def no_fine_words(p: RulePack) -> str:
+    """Why an entry has no fine, in the pack's terms: the 1857 Act's own scale names no pig (1857 s.VI); Kerala's
+    fine rests on a notified scale, and none is on file (K s.11(1))."""
+    if p.statutory_fines:
+        return f"the Act's own scale names none for this kind ({p.sections.get('fine', '')})"
+    return f"no notified scale on file for this area and kind ({p.sections.get('fine', '')})"
+
+
+def notice_words(act: str) -> str:
+    """The notice's sentence (K s.13(2); 1857 s.VIII) in SQL over impoundments `i` and pounds `p`: its periods and
+    sections from the pound's pack. A notice not yet posted counts its auction from the day it was due."""
+    claim = pack_sql(act, lambda p: str(p.clock.claim_days))
+    return f"""'NOTICE under ' || {act_sql(act, "notice")} || ' of ' || {pack_sql(act, lambda p: p.title)}
+                 || '. The following cattle impounded at ' || p.name
+                 || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed within ' || {claim}
+                 || ' days: ' || {head_sql("i.head_count", "i.species")}
+                 || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
+                 || ', seized at ' || coalesce(i.place_seized, 'a place not recorded') || '. '
+                 || CASE WHEN i.seizure_adjudged_illegal = 1
+                         THEN 'The seizure was adjudged illegal: their release is ordered and they are not sold ('
+                              || {act_sql(act, "seizer_pays")} || ').'
+                         WHEN i.auction_earliest_on IS NOT NULL AND i.notice_posted_on IS NULL
+                         THEN 'Counted from the day this notice is due, ' || strftime('%d/%m/%Y', i.notice_due_on)
+                              || ': unless claimed, they will be sold by public auction on or after '
+                              || strftime('%d/%m/%Y', i.auction_earliest_on) || '; posted later, the auction is later ('
+                              || {act_sql(act, "auction")} || ').'
+                         WHEN i.auction_earliest_on IS NOT NULL
+                         THEN 'Unless claimed, they will be sold by public auction on or after '
+                              || strftime('%d/%m/%Y', i.auction_earliest_on) || ' (' || {act_sql(act, "auction")} || ').'
+                         ELSE 'No sale while the complaint against the seizure is pending ('
+                              || {act_sql(act, "complaint_pending")} || ').'
+                    END"""
+
+
+# The finishing statements, in order. Each reads rows the rule packs already dated and priced. Built when an ingest
+# runs, as views() is.
+def finish() -> list[str]:
+    return [
+        # Ids entered more than once (the same entry: pound, number, day, kind, count, description, place), with the
+        # copy that stands: the one recording most of what became of the animal, the first in register order among
+        # equals. A month's file written before the owner came and the year's file written after both hold entry 17;
+        # the year's, with its date delivered, stands, or the portal would show a claimed cow as in the pound.
+        # SQLite takes a bare column (rowid) from the row that gives max() its value: one pass, no index on _staged.
+        "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, standing INTEGER, rank INTEGER)",
+        f"""INSERT INTO scratch._repeated
         SELECT id, count(*) - 1, rowid, max(({_OUTCOMES_RECORDED} << 40) - rowid)
         FROM scratch._staged GROUP BY id HAVING count(*) > 1""",
-    # Only a second id is skipped (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the
-    # ingest rather than lose a row. CROSS JOIN keeps the staged rows as the outer loop, each probing the small
-    # _repeated table by its key.
-    f"""INSERT INTO impoundments
+        # Only a second id is skipped (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the
+        # ingest rather than lose a row. CROSS JOIN keeps the staged rows as the outer loop, each probing the small
+        # _repeated table by its key.
+        f"""INSERT INTO impoundments
         SELECT {", ".join("s." + c for c in _IMPOUNDMENT_COLUMNS.split(", "))}, coalesce(r.later, 0),
-               s.source_file, s.source_row, s.source_sheet
+               s.source_file, s.source_row, s.source_sheet, {", ".join("s." + c for c in _LAW_COLUMNS.split(", "))}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         WHERE r.id IS NULL OR s.rowid = r.standing ORDER BY s.rowid
         ON CONFLICT(id) DO NOTHING""",
-    """INSERT INTO merged_duplicates
-        SELECT s.source_file, s.source_row, s.source_sheet, s.id
+        """INSERT INTO merged_duplicates
+        SELECT s.source_file, s.source_row, s.source_sheet, s.id, s.source_part
         FROM scratch._staged s CROSS JOIN scratch._repeated r ON r.id = s.id
         WHERE s.rowid != r.standing ORDER BY s.rowid""",
-    """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
+        """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
-    # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
-    """INSERT INTO sales
+        # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
+        """INSERT INTO sales
         SELECT s.impoundment_id, s.pound_id, s.sold_on, s.head_seized, s.head_sold, s.days_impounded,
                s.proceeds_rupees, s.fines_rupees, s.feeding_rupees, s.expenses_rupees, s.balance_rupees,
                s.proceeds_minor, s.balance_minor, s.money_unit, s.surplus_held_until, s.surplus_claimed,
-               s.conflict_of_interest, s.conflict_role, s.section
+               s.conflict_of_interest, s.conflict_role, s.section, s.shortfall_rupees, s.shortfall_minor
         FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
         WHERE r.id IS NULL OR s.seq = (SELECT st.seq FROM scratch._staged st WHERE st.rowid = r.standing)
         ORDER BY s.sold_on, s.impoundment_id""",
-    # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
-    f"""INSERT INTO notices
+        # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
+        f"""INSERT INTO notices
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
                CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
                i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
-               'NOTICE under ' || {act_sql("i.act", "notice")} || ' of ' || {pack_sql("i.act", lambda p: p.title)}
-                 || '. The following cattle impounded at ' || p.name
-                 || ' on ' || strftime('%d/%m/%Y', i.brought_on) || ' have not been claimed: '
-                 || {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ' (' || i.description || ')' ELSE '' END
-                 || ', seized at ' || coalesce(i.place_seized, 'a place not recorded') || '. '
-                 || CASE WHEN i.auction_earliest_on IS NOT NULL
-                         THEN 'Unless claimed, they will be sold by public auction on or after '
-                              || strftime('%d/%m/%Y', i.auction_earliest_on) || ' (' || {act_sql("i.act", "auction")} || ').'
-                         ELSE 'No sale while the complaint against the seizure is pending ('
-                              || {act_sql("i.act", "complaint_pending")} || ').'
-                    END,
+               {notice_words("i.act")},
                {act_sql("i.act", "notice")}
         FROM impoundments i JOIN pounds p ON p.id = i.pound_id
         WHERE NOT (i.left_on IS NOT NULL AND i.left_on < i.notice_due_on) ORDER BY i.rowid""",
-    "CREATE INDEX scratch._scheduled_at ON _scheduled(pound_id, date)",
-    # Lots (K s.13(3)): held sales from the register; an animal still in the pound on its earliest auction day
-    # goes to the first auction the Director scheduled at its pound from that day, else a proposed one that day.
-    """INSERT INTO scratch._lots
+        "CREATE INDEX scratch._scheduled_at ON _scheduled(pound_id, date)",
+        # Lots (K s.13(3)): held sales from the register; an animal still in the pound on its earliest auction day
+        # goes to the first auction the Director scheduled at its pound from that day, else a proposed one that day.
+        """INSERT INTO scratch._lots
         SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
         FROM impoundments WHERE sold_on IS NOT NULL""",
-    """INSERT INTO scratch._lots
+        """INSERT INTO scratch._lots
         SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
                CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
                coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
@@ -330,22 +379,22 @@ FINISH = [
             ORDER BY s2.date LIMIT 1)
         WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
           AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
-    # Auctions: one per pound, day and status; lots numbered in a stable order.
-    f"""INSERT INTO auctions
+        # Auctions: one per pound, day and status; lots numbered in a stable order.
+        f"""INSERT INTO auctions
         SELECT l.pound_id || '-' || l.auction_date || '-' || l.status, l.pound_id, l.auction_date,
                nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
                coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''), l.status,
                count(*), sum(l.head_count), NULL, nullif(max(l.reference), ''), {act_sql("p.act", "auction")}
         FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id
         GROUP BY l.pound_id, l.auction_date, l.status ORDER BY l.auction_date, l.pound_id""",
-    """INSERT INTO auction_lots
+        """INSERT INTO auction_lots
         SELECT pound_id || '-' || auction_date || '-' || status,
                row_number() OVER (PARTITION BY pound_id, auction_date, status ORDER BY impoundment_id),
                impoundment_id, species, head_count, description
         FROM scratch._lots""",
-    *(statement for statement in INDEXES.split(";") if statement.strip()),
-    f"""UPDATE auctions SET lot_summary = (
+        *(statement for statement in INDEXES.split(";") if statement.strip()),
+        f"""UPDATE auctions SET lot_summary = (
             SELECT group_concat('Lot ' || l.lot_no || ': ' || {head_sql("l.head_count", "l.species")}
                                 || CASE WHEN l.description != '' THEN ' (' || l.description || ')' ELSE '' END, '; ')
             FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id ORDER BY lot_no) l)""",
-]
+    ]

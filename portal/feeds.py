@@ -13,6 +13,8 @@ from urllib.parse import urlencode
 
 from feedgen.feed import FeedGenerator
 
+from ingest.law.packs import all_packs
+
 from .search import Query, where_clause
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
@@ -32,19 +34,29 @@ class FeedSpec:
 
 FEEDS = {
     "impounded": FeedSpec(
-        "feed_impounded", "Pinfold: newest impoundments", "Cattle newly entered in pound registers (K s.7)."
+        "feed_impounded",
+        "Pinfold: newest impoundments",
+        "Cattle newly entered in pound registers ("
+        + "; ".join(p.citation("register") for p in all_packs().values())
+        + ").",
     ),
     "notices": FeedSpec(
         "feed_notices",
         "Pinfold: notices of unclaimed cattle",
-        "Cattle unclaimed 7 days after impounding, before public auction (K s.13(1)-(2); 1857 s.VIII).",
+        # each Act's period and section from its pack: 'Cattle unclaimed after the days their Act gives the owner
+        # (7 days, K s.13(1)-(2); 7 days, 1857 s.VIII; ...)'
+        "Cattle not claimed within the days their Act gives the owner after impounding, before public auction ("
+        + "; ".join(f"{p.clock.claim_days} days, {p.citation('notice')}" for p in all_packs().values())
+        + ").",
         where="sort_key <= :today AND current = 1",
         animals="impoundment_id IN ({})",
     ),
     "auctions": FeedSpec(
         "feed_auctions",
         "Pinfold: auctions of unclaimed cattle",
-        "Public auctions scheduled or due (K s.13(3); 1857 s.VIII).",
+        "Public auctions scheduled by order, or proposed for the earliest day the Act allows ("
+        + "; ".join(p.citation("auction") for p in all_packs().values())
+        + ").",
         where="auction_date >= :today AND status IN ('scheduled', 'proposed')",
         order="sort_key ASC",
         animals="atom_id IN (SELECT l.auction_id FROM auction_lots l WHERE l.impoundment_id IN ({}))",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ingest.law.packs import RulePack
 from ingest.normalise import ML_MONTHS, head_of
 
 LANGS = ("en", "ml")
@@ -118,36 +119,143 @@ T: dict[str, tuple[str, str]] = {
         "The balance for the owner, after the fine, the feeding and the expenses of sale",
         "പിഴയും തീറ്റച്ചെലവും വിൽപനച്ചെലവും കഴിച്ച് ഉടമയ്ക്കുള്ള ബാക്കി",
     ),
+    "shortfall": (
+        "The proceeds fell short of the fine, the feeding and the expenses of sale by {shortfall}: nothing is left for "
+        "the owner, and the Act makes nobody liable for the shortfall ({s_sale_account}: the balance \u201cif any\u201d).",
+        "ലേലത്തുക പിഴയ്ക്കും തീറ്റച്ചെലവിനും വിൽപനച്ചെലവിനും {shortfall} കുറവായിരുന്നു: ഉടമയ്ക്ക് ബാക്കിയില്ല; ഈ "
+        "കുറവിന് നിയമം ആരെയും ബാധ്യസ്ഥരാക്കുന്നില്ല ({s_sale_account}).",
+    ),
+    "balance_unknown": (
+        "The balance is not known: a charge deducted from the proceeds is not known (see the animal's page).",
+        "ബാക്കി അറിയില്ല: ലേലത്തുകയിൽ നിന്ന് കിഴിക്കുന്ന ഒരു തുക അറിയില്ല (മൃഗത്തിന്റെ പേജ് കാണുക).",
+    ),
+    "sale_expenses_to": ("the expenses of the sale", "വിൽപനയുടെ ചെലവ്"),
     "held_until": ("held for the owner until", "ഉടമയ്ക്കായി സൂക്ഷിക്കുന്നത് ഈ തീയതി വരെ:"),
     "fine": ("Fine", "പിഴ"),
     "per_head": ("per head", "ഒരു മൃഗത്തിന്"),
     "feeding": ("Feeding and watering", "തീറ്റയും വെള്ളവും"),
     "per_day": ("per head per day", "ഒരു മൃഗത്തിന് ഒരു ദിവസം"),
     "total": ("Total to pay", "ആകെ അടയ്ക്കേണ്ടത്"),
-    "no_scale": (
-        "No notified scale is on file for this pound; ask the pound-keeper for the list that must be displayed.",
-        "ഈ പൗണ്ടിന് വിജ്ഞാപനം ചെയ്ത നിരക്ക് ലഭ്യമല്ല; പ്രദർശിപ്പിക്കേണ്ട പട്ടിക പൗണ്ട് സൂക്ഷിപ്പുകാരനോട് ചോദിക്കുക.",
+    # Why a part of the sum is not known (ingest.law.dues.Unknown): the total is then not shown.
+    "unknown_fine_no_scale": (
+        "Fine not known: no notified scale for this pound's area and this kind is on file ({s_fine}); ask the "
+        "pound-keeper for the list of fines that must be displayed at the pound ({s_list_displayed}).",
+        "പിഴ അറിയില്ല: ഈ പ്രദേശത്തിനും ഇനത്തിനും വിജ്ഞാപനം ചെയ്ത നിരക്ക് ലഭ്യമല്ല ({s_fine}); പൗണ്ടിൽ "
+        "പ്രദർശിപ്പിക്കേണ്ട പിഴപ്പട്ടിക പൗണ്ട് സൂക്ഷിപ്പുകാരനോട് ചോദിക്കുക ({s_list_displayed}).",
     ),
+    "unknown_fine_not_in_statute": (
+        "Fine not known: the Act's own scale ({s_fine}) names no fine for a {species}, and no other figure is on file.",
+        "പിഴ അറിയില്ല: നിയമത്തിലെ നിരക്കുപട്ടികയിൽ ({s_fine}) {species} എന്ന ഇനത്തിന് പിഴ പറയുന്നില്ല; മറ്റൊരു നിരക്കും ലഭ്യമല്ല.",
+    ),
+    "unknown_feeding_no_rate": (
+        "Feeding charges not known: no feeding and watering rate is on file from {from_day} ({s_feeding}); ask the "
+        "pound-keeper for the rates that must be displayed at the pound.",
+        "തീറ്റച്ചെലവ് അറിയില്ല: {from_day} മുതലുള്ള തീറ്റ-വെള്ള നിരക്ക് ലഭ്യമല്ല ({s_feeding}); പൗണ്ടിൽ "
+        "പ്രദർശിപ്പിക്കേണ്ട നിരക്കുകൾ പൗണ്ട് സൂക്ഷിപ്പുകാരനോട് ചോദിക്കുക.",
+    ),
+    "total_unknown": (
+        "Not shown: a part of it is not known (below).",
+        "കാണിക്കുന്നില്ല: ഒരു ഭാഗം അറിയില്ല (താഴെ).",
+    ),
+    "owner_owes_nothing": (
+        "The Magistrate adjudged the seizure illegal ({complaint_decided_on}): the fines and expenses are paid by the "
+        "person who made the seizure, and the owner owes nothing ({s_seizer_pays}). No auction is proposed.",
+        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് മജിസ്ട്രേറ്റ് വിധിച്ചു ({complaint_decided_on}): പിഴയും ചെലവും "
+        "പിടിച്ചെടുത്തയാൾ അടയ്ക്കണം; ഉടമ ഒന്നും അടയ്ക്കേണ്ടതില്ല ({s_seizer_pays}). ലേലം നിർദ്ദേശിക്കുന്നില്ല.",
+    ),
+    "paid_by_seizer": ("paid by the seizer", "പിടിച്ചെടുത്തയാൾ അടയ്ക്കണം"),
+    "feeding_days_counted": (
+        "Days counted as the rate counts them: {convention}.",
+        "നിരക്ക് കണക്കാക്കുന്ന രീതിയിൽ ദിവസങ്ങൾ: {convention}.",
+    ),
+    "feeding_days_assumed": (
+        "The rate does not say how it counts days (neither Act does): Pinfold counts {convention}.",
+        "ദിവസങ്ങൾ എങ്ങനെ എണ്ണുന്നുവെന്ന് നിരക്ക് പറയുന്നില്ല (നിയമവും പറയുന്നില്ല): പിൻഫോൾഡ് എണ്ണുന്നത്: {convention}.",
+    ),
+    "reported_practice": (
+        "Reported local practice, not a notified scale and not used above",
+        "പത്രവാർത്തകളിൽ നിന്നുള്ള പ്രാദേശിക രീതി; വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല, മുകളിലെ തുകയിൽ ഉൾപ്പെടുത്തിയിട്ടില്ല",
+    ),
+    # How a feeding rate counts days (ingest.law.rules.DAYS_COUNTED): the rate's convention, never the Act's.
+    "days_counted_nights": (
+        "each night in the pound, at least one (brought 3 Apr, left 5 Apr: 2 days)",
+        "പൗണ്ടിലെ ഓരോ രാത്രിയും, കുറഞ്ഞത് ഒന്ന് (3 ഏപ്രിൽ എത്തി, 5 ഏപ്രിൽ വിട്ടു: 2 ദിവസം)",
+    ),
+    "days_counted_days": (
+        "each day or part of a day, the day brought and the day left both counted (3 to 5 Apr: 3 days)",
+        "ഓരോ ദിവസവും ദിവസത്തിന്റെ ഭാഗവും, എത്തിയ ദിവസവും വിട്ട ദിവസവും ഉൾപ്പെടെ (3 മുതൽ 5 ഏപ്രിൽ: 3 ദിവസം)",
+    ),
+    "reported_practice_short": ("reported local practice", "പ്രാദേശിക രീതി (പത്രവാർത്ത)"),
     "deadlines": ("Dates that matter", "പ്രധാന തീയതികൾ"),
-    "notice_due": ("Notice due (not claimed in 7 days)", "നോട്ടീസ് (7 ദിവസത്തിനകം വാങ്ങിയില്ലെങ്കിൽ)"),
+    "notice_due": (
+        "Notice due (not claimed within {claim_days} days)",
+        "നോട്ടീസ് ({claim_days} ദിവസത്തിനകം വാങ്ങിയില്ലെങ്കിൽ)",
+    ),
     "auction_earliest": ("Earliest auction", "ഏറ്റവും നേരത്തെയുള്ള ലേലം"),
     "complaint_deadline": (
         "Last day to complain of an illegal seizure",
         "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ പരാതിപ്പെടാനുള്ള അവസാന ദിവസം",
     ),
     "no_auction_pending": ("No auction while the complaint is pending", "പരാതി തീർപ്പാകും വരെ ലേലമില്ല"),
-    "what_to_bring": ("What to bring", "കൊണ്ടുവരേണ്ടത്"),
+    "no_auction_illegal": (
+        "No auction: the seizure was adjudged illegal",
+        "ലേലമില്ല: പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു",
+    ),
+    "seizure_assumed": (
+        "The register does not record the day of seizure; {seizure_rule}, so the seizure was on {seized_earliest} at "
+        "the earliest, and this is the earliest the last day can be ({s_complaint}).",
+        "പിടിച്ചെടുത്ത ദിവസം രജിസ്റ്ററിൽ ഇല്ല; {seizure_rule}; അതിനാൽ പിടിച്ചെടുക്കൽ ഏറ്റവും നേരത്തെ {seized_earliest}-ന്; "
+        "അവസാന ദിവസം ഏറ്റവും നേരത്തെ ഇതാണ് ({s_complaint}).",
+    ),
+    "complaint_late": (
+        "A complaint recorded on {filed} is after this day: it is not a complaint under {s_complaint} and does not "
+        "stop a sale.",
+        "{filed}-ന് രേഖപ്പെടുത്തിയ പരാതി ഈ ദിവസത്തിനു ശേഷമാണ്: {s_complaint} പ്രകാരമുള്ള പരാതിയല്ല; വിൽപന തടയുന്നില്ല.",
+    ),
+    "brought_late": (
+        "Seized on {seized}, brought on {brought}: more than a day between them, where {seizure_rule}.",
+        "{seized}-ന് പിടിച്ചെടുത്തു, {brought}-ന് പൗണ്ടിലെത്തിച്ചു: ഒരു ദിവസത്തിലേറെ ഇടവേള; {seizure_rule}.",
+    ),
+    "sale_questioned_complaint_pending": (
+        "Sold while a complaint made in time was not yet decided: the Act allows no sale until it is ({s_complaint_pending}).",
+        "സമയത്തിനകം നൽകിയ പരാതി തീർപ്പാകുന്നതിനു മുമ്പ് വിറ്റു: തീർപ്പാകും വരെ വിൽപന നിയമം അനുവദിക്കുന്നില്ല ({s_complaint_pending}).",
+    ),
+    "sale_questioned_before_earliest": (
+        "Sold before {earliest}, the earliest day for an auction of unclaimed cattle ({s_auction}). That is lawful only "
+        "if the owner appeared and would not pay ({s_refuse_to_pay}), which the register does not record.",
+        "ആരും തിരികെ വാങ്ങാത്ത മൃഗങ്ങളുടെ ലേലത്തിനുള്ള ആദ്യ ദിവസമായ {earliest}-നു മുമ്പ് വിറ്റു ({s_auction}). ഉടമ "
+        "വന്ന് പണമടയ്ക്കാൻ വിസമ്മതിച്ചെങ്കിൽ മാത്രം അത് നിയമാനുസൃതം ({s_refuse_to_pay}); രജിസ്റ്ററിൽ അത് ഇല്ല.",
+    ),
+    "auction_lot": ("This animal's auction", "ഈ മൃഗത്തിന്റെ ലേലം"),
+    "auction_proposed_explained": (
+        "proposed: the earliest day the Act allows, not a day fixed for the sale ({s_auction})",
+        "നിർദ്ദേശിച്ചത്: നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം; വിൽപനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല ({s_auction})",
+    ),
+    "auction_scheduled_explained": ("scheduled by order ({s_auction})", "ഉത്തരവ് പ്രകാരം നിശ്ചയിച്ചത് ({s_auction})"),
+    "act_applies": ("When the Act applies", "നിയമം ബാധകമായ കാലം"),
+    "act_from": ("From", "മുതൽ"),
+    "act_until": ("Until", "വരെ"),
+    "act_cattle": ("Cattle under this Act", "ഈ നിയമപ്രകാരം കന്നുകാലികൾ"),
+    "act_counting": ("Periods are counted", "കാലാവധി എണ്ണുന്നത്"),
+    "act_conflict": ("May not buy at its sales", "ഈ നിയമപ്രകാരമുള്ള ലേലത്തിൽ വാങ്ങാൻ പാടില്ലാത്തവർ"),
+    # Advice, not law: worded as advice, with nothing the Acts do not say presented as what they say.
+    "what_to_bring": (
+        "What to bring (our advice: the Act does not list it)",
+        "കൊണ്ടുവരേണ്ടത് (ഞങ്ങളുടെ നിർദ്ദേശം: നിയമത്തിൽ ഇല്ല)",
+    ),
     "bring_1": (
-        "The fine and feeding charges in cash, exactly as above.",
-        "മുകളിൽ കാണിച്ച പിഴയും തീറ്റച്ചെലവും പണമായി.",
+        "The fine and the feeding charges due (above): the Act requires them to be paid before the animal is handed "
+        "over; we suggest cash, and the sum as close as you can, since a pound may have no change.",
+        "അടയ്ക്കേണ്ട പിഴയും തീറ്റച്ചെലവും (മുകളിൽ): മൃഗത്തെ വിട്ടുതരുന്നതിനു മുമ്പ് അവ അടയ്ക്കണമെന്ന് നിയമം; "
+        "പണമായി, കഴിയുന്നത്ര കൃത്യമായ തുക കൊണ്ടുവരാൻ ഞങ്ങൾ നിർദ്ദേശിക്കുന്നു (പൗണ്ടിൽ ചില്ലറ ഉണ്ടാകണമെന്നില്ല).",
     ),
     "bring_2": (
         "Something that shows the animal is yours: ear tag or Pashu Aadhaar card, a photo, a neighbour who knows it.",
         "മൃഗം നിങ്ങളുടേതാണെന്ന് തെളിയിക്കുന്നത്: കാതിലെ ടാഗ് / പശു ആധാർ കാർഡ്, ഫോട്ടോ, അറിയാവുന്ന അയൽക്കാരൻ.",
     ),
     "bring_3": (
-        "Identity proof: you will sign a receipt in the register.",
-        "തിരിച്ചറിയൽ രേഖ: രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം.",
+        "Identity proof: the Act has you sign a receipt in the register ({s_claim}).",
+        "തിരിച്ചറിയൽ രേഖ: രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണമെന്ന് നിയമം ({s_claim}).",
     ),
     "law": ("What the law says", "നിയമം പറയുന്നത്"),
     "law_claim": (
@@ -155,16 +263,27 @@ T: dict[str, tuple[str, str]] = {
         "വിൽപനയ്ക്കു മുമ്പ് എപ്പോൾ വേണമെങ്കിലും പിഴയും തീറ്റച്ചെലവും അടച്ച് മൃഗത്തെ തിരികെ വാങ്ങാം; രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം.",
     ),
     "law_deposit": (
-        "If you think the seizure was illegal, you may take the animal back by depositing the fine and charges, and dispute them.",
-        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കരുതുന്നുവെങ്കിൽ, പിഴയും ചെലവും കെട്ടിവച്ച് മൃഗത്തെ തിരികെ വാങ്ങി തർക്കമുന്നയിക്കാം.",
+        "If you refuse to pay on the ground that the seizure was illegal and you are about to complain of it to the "
+        "Magistrate ({s_complaint}), the animal is delivered to you on deposit of the fines and charges.",
+        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന കാരണത്താൽ പണമടയ്ക്കാൻ വിസമ്മതിക്കുകയും അതിനെതിരെ മജിസ്ട്രേറ്റിന് പരാതി "
+        "നൽകാൻ പോകുകയുമാണെങ്കിൽ ({s_complaint}), പിഴയും ചെലവും കെട്ടിവച്ചാൽ മൃഗത്തെ വിട്ടുതരും.",
     ),
     "law_notice": (
-        "If nobody claims it within 7 days a notice is posted and announced by beat of drum; 7 days after the notice it may be sold at public auction.",
-        "7 ദിവസത്തിനകം ആരും വാങ്ങിയില്ലെങ്കിൽ നോട്ടീസ് പതിക്കുകയും ചെണ്ട കൊട്ടി അറിയിക്കുകയും ചെയ്യും; നോട്ടീസിന് 7 ദിവസം കഴിഞ്ഞ് പൊതുലേലത്തിൽ വിൽക്കാം.",
+        "If nobody claims it within {claim_days} days a notice is posted and announced by beat of drum; if it is still "
+        "not claimed within {notice_to_auction_days} days of the notice it may be sold at public auction.",
+        "{claim_days} ദിവസത്തിനകം ആരും വാങ്ങിയില്ലെങ്കിൽ നോട്ടീസ് പതിക്കുകയും ചെണ്ട കൊട്ടി അറിയിക്കുകയും ചെയ്യും; "
+        "നോട്ടീസിന് ശേഷം {notice_to_auction_days} ദിവസത്തിനകവും വാങ്ങിയില്ലെങ്കിൽ പൊതുലേലത്തിൽ വിൽക്കാം.",
     ),
     "law_complaint": (
-        "A complaint of illegal seizure goes to the Magistrate within 10 days of the seizure; compensation up to Rs 100 may be awarded.",
-        "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ 10 ദിവസത്തിനകം മജിസ്ട്രേറ്റിന് പരാതി നൽകാം; 100 രൂപ വരെ നഷ്ടപരിഹാരം ലഭിക്കാം.",
+        "A complaint of illegal seizure goes to the Magistrate within {complaint_days} days of the seizure; "
+        "compensation up to {compensation} may be awarded.",
+        "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ പിടിച്ചെടുത്ത് {complaint_days} ദിവസത്തിനകം മജിസ്ട്രേറ്റിന് പരാതി "
+        "നൽകാം; {compensation} വരെ നഷ്ടപരിഹാരം ലഭിക്കാം.",
+    ),
+    "law_complaint_no_amount": (
+        "A complaint of illegal seizure goes to the Magistrate within {complaint_days} days of the seizure; "
+        "compensation may be awarded.",
+        "നിയമവിരുദ്ധ പിടിച്ചെടുക്കലിനെതിരെ പിടിച്ചെടുത്ത് {complaint_days} ദിവസത്തിനകം മജിസ്ട്രേറ്റിന് പരാതി നൽകാം; നഷ്ടപരിഹാരം ലഭിക്കാം.",
     ),
     "printable_notice": ("Printable notice", "അച്ചടിക്കാവുന്ന നോട്ടീസ്"),
     "sale_account": ("Account of the sale", "വിൽപനയുടെ കണക്ക്"),
@@ -222,16 +341,36 @@ T: dict[str, tuple[str, str]] = {
     "nd_cattle": ("Number and description of the cattle", "കന്നുകാലികളുടെ എണ്ണവും വിവരണവും"),
     "place_seized": ("Place where seized", "പിടിച്ചെടുത്ത സ്ഥലം"),
     "place_impounded": ("Place where impounded", "പൗണ്ടിലടച്ച സ്ഥലം"),
-    # The notice's sentence in Malayalam, around the register's own words (names stay as written).
-    "notice_ml_1": ("Notice", "നോട്ടീസ്"),
-    "notice_ml_2": ("The following cattle have not been claimed", "താഴെ പറയുന്ന കന്നുകാലികളെ ആരും തിരികെ വാങ്ങിയിട്ടില്ല"),
-    "notice_ml_3": ("Impounded at", "പിടിച്ചുകെട്ടിയത്"),
-    "notice_ml_4": ("Unless claimed, they will be sold by public auction from", "തിരികെ വാങ്ങിയില്ലെങ്കിൽ"),
-    "notice_ml_5": ("on", "മുതൽ പൊതുലേലത്തിൽ വിൽക്കുന്നതാണ്"),
+    # The notice's sentences (K s.13(2); 1857 s.VIII), around the register's own words (names stay as written).
+    "notice_text_1": ("NOTICE under {s_notice} of {title}.", "നോട്ടീസ് ({s_notice}, {title})."),
+    "notice_text_2": (
+        "The following cattle, impounded at {pound} on {brought}, have not been claimed within {claim_days} days: "
+        "{cattle}, seized at {place}.",
+        "{pound}-ൽ {brought}-ന് പൗണ്ടിലടച്ച താഴെ പറയുന്ന കന്നുകാലികളെ {claim_days} ദിവസത്തിനകം ആരും തിരികെ "
+        "വാങ്ങിയിട്ടില്ല: {cattle}; പിടിച്ചെടുത്ത സ്ഥലം: {place}.",
+    ),
+    "notice_text_auction": (
+        "Unless claimed within {notice_to_auction_days} days of this notice, they will be sold by public auction on or "
+        "after {auction} ({s_auction}).",
+        "ഈ നോട്ടീസിനു ശേഷം {notice_to_auction_days} ദിവസത്തിനകം തിരികെ വാങ്ങിയില്ലെങ്കിൽ {auction} മുതൽ പൊതുലേലത്തിൽ "
+        "വിൽക്കുന്നതാണ് ({s_auction}).",
+    ),
     "notice_posted_on": ("Notice posted on", "നോട്ടീസ് പതിച്ച തീയതി"),
     "notice_due_on": ("Notice due on (not yet recorded as posted)", "നോട്ടീസ് പതിക്കേണ്ട തീയതി (പതിച്ചതായി രേഖയില്ല)"),
     "not_recorded": ("not recorded in the register", "രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല"),
     "no_sale_complaint": ("no sale while a complaint is pending", "പരാതി തീർപ്പാകുന്നതുവരെ വിൽപന ഇല്ല"),
+    "no_sale_illegal": (
+        "no sale: the seizure was adjudged illegal and release ordered",
+        "വിൽപനയില്ല: പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ച് വിട്ടയക്കാൻ ഉത്തരവിട്ടു",
+    ),
+    "notice_printed_today": (
+        "Not yet recorded as posted: posted today, {today}, its auction is counted from today",
+        "നോട്ടീസ് പതിച്ചതായി ഇതുവരെ രേഖയില്ല: ഇന്ന്, {today}, പതിച്ചാൽ ലേലദിവസം ഇന്നു മുതൽ എണ്ണും",
+    ),
+    "notice_claim_days": (
+        "Impounded on (not claimed within {claim_days} days)",
+        "പൗണ്ടിലടച്ച തീയതി ({claim_days} ദിവസത്തിനകം ആരും തിരികെ വാങ്ങിയില്ല)",
+    ),
     "animal_page": ("The animal's page: what it costs to claim today", "മൃഗത്തിന്റെ പേജ്: ഇന്ന് തിരികെ വാങ്ങാൻ വേണ്ട തുക"),
     "auction_on_or_after": ("Public auction on or after", "പൊതുലേലം ഈ തീയതിയോ അതിനു ശേഷമോ"),
     "post_at": ("To be posted at", "പതിക്കേണ്ട സ്ഥലം"),
@@ -289,6 +428,29 @@ T: dict[str, tuple[str, str]] = {
 def t(key: str, lang: str) -> str:
     en, ml = T.get(key, (key, key))
     return ml if lang == "ml" else en
+
+
+def law_values(pack: RulePack, on: dt.date | None = None) -> dict[str, str]:
+    """What a sentence about the law may say, from the pack: its periods ('claim_days': '7'), the largest compensation
+    in the notation of the day ('compensation': '₹100.00'), the seizure rule, and its sections as 's_<key>'."""
+    values = {k: str(v) for k, v in pack.periods().items()}
+    values["compensation"] = pack.compensation_max.display(on) if pack.compensation_max is not None else ""
+    values["seizure_rule"] = pack.clock.seizure_rule
+    values |= {f"s_{k}": v for k, v in pack.sections.items()}
+    return values
+
+
+def law_text(key: str, pack: RulePack, lang: str, on: dt.date | None = None, **extra: object) -> str:
+    """A sentence about the law, with its periods, amounts and sections read from the pound's pack, never typed in:
+    ('law_notice', kerala-1961, 'en') -> 'If nobody claims it within 7 days a notice is posted ... within 7 days of
+    the notice it may be sold at public auction.' A section the pack lacks reads as nothing."""
+    values = _Blank(law_values(pack, on) | {k: str(v) for k, v in extra.items()})
+    return t(key, lang).format_map(values)
+
+
+class _Blank(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return ""
 
 
 def status_label(status: str, lang: str) -> str:

@@ -30,11 +30,18 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
         ev.add("dtstart", start)
         ev.add("dtend", start + dt.timedelta(hours=2))
         status = (
-            "proposed for the earliest day the law allows; the Director sets the date"
+            "proposed for the earliest day the Act allows, not a day fixed for the sale"
             if r["status"] == "proposed"
             else r["status"]
         )
-        ev.add("summary", f"Cattle auction: {head_of(r['lots'], 'lot')}, {r['head_count']} head — {r['place']}")
+        proposed = r["status"] == "proposed"
+        # a proposed auction is the earliest day the Act allows, not a day anyone fixed: tentative (RFC 5545)
+        ev.add("status", "TENTATIVE" if proposed else "CONFIRMED")
+        ev.add(
+            "summary",
+            f"{'Proposed cattle auction' if proposed else 'Cattle auction'}: {head_of(r['lots'], 'lot')}, "
+            f"{r['head_count']} head — {r['place']}",
+        )
         ev.add("location", f"{r['place']}, {r['district']}")
         ev.add(
             "description",

@@ -9,10 +9,10 @@ from typing import Any
 
 from ingest.law.dues import Due, compute_due
 from ingest.law.money import Money
-from ingest.law.packs import pack
-from ingest.law.rules import RateRow, RuleBook
+from ingest.law.packs import RulePack, pack
+from ingest.law.rules import RateRow, RuleBook, ratio_text
 
-from .search import auction_may_be_held, register_silent
+from .search import auction_may_be_held, register_silent, silence_day
 
 _BOOKS: dict[str, RuleBook] = {}
 
@@ -21,7 +21,7 @@ def _date(v: str | None) -> dt.date | None:
     return dt.date.fromisoformat(v) if v else None
 
 
-def _rate(r: sqlite3.Row | dict[str, Any], area: str, amount: str) -> RateRow:
+def _rate(r: sqlite3.Row | dict[str, Any], area: str, amount: str, feeding: bool = False) -> RateRow:
     return RateRow(
         id=r["id"],
         act=r["act"],
@@ -32,6 +32,9 @@ def _rate(r: sqlite3.Row | dict[str, Any], area: str, amount: str) -> RateRow:
         effective_to=_date(r["effective_to"]),
         reference=r["reference"] or "",
         status=r["status"] or "",
+        note=r["note"] or "",
+        # a feeding rate's own day convention ('' when it does not say: Pinfold's default, rules.DAYS_COUNTED)
+        days_counted=r["days_counted"] if feeding and r["days_counted_stated"] else "",
     )
 
 
@@ -42,7 +45,8 @@ def rulebook(con: sqlite3.Connection, version: str) -> RuleBook:
         book = RuleBook(
             fine_scales=[_rate(r, "local_area", "amount_rupees") for r in con.execute("SELECT * FROM fine_scales")],
             feeding_rates=[
-                _rate(r, "local_authority", "rate_per_day_rupees") for r in con.execute("SELECT * FROM feeding_rates")
+                _rate(r, "local_authority", "rate_per_day_rupees", feeding=True)
+                for r in con.execute("SELECT * FROM feeding_rates")
             ],
             habitual=[
                 RateRow(
@@ -50,7 +54,7 @@ def rulebook(con: sqlite3.Connection, version: str) -> RuleBook:
                     r["act"],
                     r["local_area"],
                     r["species"],
-                    Money.of(r["multiplier"]),
+                    Money(Fraction(r["multiplier_exact"])),
                     _date(r["effective_from"]),
                     _date(r["effective_to"]),
                     r["reference"] or "",
@@ -76,7 +80,9 @@ def due_for(imp: dict[str, Any], book: RuleBook, on: dt.date) -> Due:
         on,
         seized_on=_date(imp["seized_on"]),
         notice_posted_on=_date(imp["notice_posted_on"]),
-        complaint_pending=bool(imp["complaint_filed_on"] and not imp["complaint_decided_on"]),
+        complaint_filed_on=_date(imp["complaint_filed_on"]),
+        complaint_decided_on=_date(imp["complaint_decided_on"]),
+        seizure_illegal=bool(imp.get("seizure_adjudged_illegal")),
         ended_on=_date(imp["left_on"]),
     )
 
@@ -85,8 +91,9 @@ def shown_on(imp: dict[str, Any], today: dt.date) -> dt.date:
     """The day an animal's charges are shown for when no day is asked: today; or, when the register is silent on
     it (search.register_silent) and so never says when it left, the last day to claim before its auction, the
     most its owner could lawfully have been asked to pay. (impounded 1858, auction 1858-01-23) -> 1858-01-22."""
-    if register_silent(imp["status"], imp["auction_earliest_on"], today):
-        return dt.date.fromisoformat(imp["auction_earliest_on"]) - dt.timedelta(days=1)
+    day = silence_day(imp)
+    if day and register_silent(imp["status"], day, today):
+        return dt.date.fromisoformat(day) - dt.timedelta(days=1)
     return today
 
 
@@ -104,13 +111,34 @@ def rates_shown_on(last_entry: str | None, today: dt.date) -> dt.date:
     return today
 
 
-def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
+def auction_of(con: sqlite3.Connection, impoundment_id: str) -> dict[str, Any] | None:
+    """The auction an animal is a lot of, held excepted: its day and whether it is 'scheduled' (by the Director's
+    order) or 'proposed' (the earliest day the Act allows, K s.13(3))."""
+    r = con.execute(
+        """SELECT au.auction_date, au.auction_time, au.place, au.status FROM auction_lots l
+           JOIN auctions au ON au.id = l.auction_id WHERE l.impoundment_id = ? AND au.status != 'held'""",
+        (impoundment_id,),
+    ).fetchone()
+    return dict(r) if r else None
+
+
+def auction_status_means(status: str, pk: RulePack) -> str:
+    """What an auction's status says, with the pack's section: ('proposed', K) -> 'proposed: the earliest day the Act
+    allows, not a day fixed for the sale (K s.13(3))'."""
+    cite = pk.sections.get("auction", "")
+    if status == "proposed":
+        return f"proposed: the earliest day the Act allows, not a day fixed for the sale ({cite})"
+    return f"scheduled by the order that fixes the sale's place, time and conditions ({cite})"
+
+
+def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, Any] | None = None) -> dict[str, Any]:
     """The contract's JSON for /api/impoundments/{id}/due: exact decimal strings, never floats."""
 
     def s(m: Money | None) -> str | None:
         return m.decimal_str() if m is not None else None
 
     d = due.deadlines
+    pk = pack(imp["act"])
     return {
         "id": imp["id"],
         "on": due.on.isoformat(),
@@ -119,14 +147,39 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         "head_count": imp["head_count"],
         "fine_rupees": s(due.fine),
         "fine_per_head_rupees": s(due.fine_per_head),
-        "habitual_multiplier": due.habitual_multiplier,
+        # an exact ratio: 2, or 1.5 (K s.11(2) allows any amount up to double)
+        "habitual_multiplier": int(due.habitual_multiplier)
+        if due.habitual_multiplier.denominator == 1
+        else ratio_text(due.habitual_multiplier),
         "feeding_rupees": s(due.feeding),
         "feeding_rate_per_head_per_day_rupees": s(due.feeding_rate),
+        # each run of days at one rate: a stay across a change of rate is its parts
+        "feeding_parts": [
+            {
+                "from": p.first_day.isoformat(),
+                "days": p.days,
+                "head": p.head,
+                "rate_per_head_per_day_rupees": s(p.rate.amount),
+                "rupees": s(p.amount),
+                "days_counted": p.rate.counts_days,
+                "days_counted_stated_by_the_rate": bool(p.rate.days_counted),
+            }
+            for p in due.feeding_parts
+        ],  # fmt: skip
         "total_rupees": s(due.total),
+        # a part not known, and why: the total is then null (ingest.law.dues.Unknown)
+        "unknown": [{"part": u.part, "why": u.why, "from": u.from_day or None} for u in due.unknown],
+        "owner_owes_nothing": due.owner_owes_nothing,  # the seizure was adjudged illegal: the seizer pays
         "days_in_pound": due.days_in_pound,
         "notice_due_on": d.notice_due_on.isoformat(),
         "auction_earliest_on": d.auction_earliest_on.isoformat() if d.auction_earliest_on else None,
+        "auction": {**auction, "status_means": auction_status_means(auction["status"], pk)} if auction else None,
         "complaint_deadline_on": d.complaint_deadline_on.isoformat(),
+        # no seizure day in the register: the deadline is the earliest it can be (K s.9, s.10: within 24 hours)
+        "seizure_assumed": d.seizure_assumed,
+        "complaint_in_time": d.complaint_in_time,
+        # the periods of the pound's Act, from its rule pack
+        "periods": pk.periods(),
         "sections": due.sections,
         "fine_basis": {"reference": due.fine_basis.reference, "status": due.fine_basis.status}
         if due.fine_basis
@@ -134,9 +187,13 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date) -> dict[str, Any]:
         "feeding_basis": {"reference": due.feeding_basis.reference, "status": due.feeding_basis.status}
         if due.feeding_basis
         else None,
+        # press-reported council practices: not notified, never in the sums above
+        "reported_practices": [
+            {"rupees": s(r.amount), "reference": r.reference, "status": r.status} for r in due.reported_practices
+        ],
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
-        "register_silent": register_silent(imp["status"], imp["auction_earliest_on"], today),
+        "register_silent": register_silent(imp["status"], silence_day(imp), today),
         # the last day to claim has passed with no sale recorded: it may be sold any day, and can be claimed until then
         "auction_may_be_held": auction_may_be_held(imp["status"], imp["auction_earliest_on"], today),
     }

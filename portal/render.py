@@ -14,8 +14,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ingest.law.money import Money
 from ingest.law.packs import UnknownAct, pack
+from ingest.law.rules import ratio_text
 
-from .i18n import colour_label, date_label, head_label, species_label, status_label, t
+from .i18n import colour_label, date_label, head_label, law_text, species_label, status_label, t
 
 ENV = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
@@ -52,7 +53,10 @@ def render(
     request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any
 ) -> HTMLResponse:
     era_day = ctx.get("era_day", today)
+    pk = ctx.get("pack")
     html = ENV.get_template(template).render(
+        # a sentence about the law, its periods, amounts and sections from the page's rule pack (i18n.law_text)
+        law=(lambda key, **kw: law_text(key, pk, lang, era_day, **kw)) if pk is not None else None,
         lang=lang,
         today=today,
         t=lambda key: t(key, lang),
@@ -64,6 +68,8 @@ def render(
         money=lambda m: money_text(m, era_day),
         m=money_text,
         act_title=act_title,
+        ratio=ratio_text,
+        days_counted=lambda key: t(f"days_counted_{key}", lang),
         lang_switch_url=lang_switch_url(request, lang),
         **ctx,
     )

@@ -166,7 +166,8 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
 
 # The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row.
 SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
-                  "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on"]  # fmt: skip
+                  "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on",
+                  "auction_by_notice_on"]  # fmt: skip
 SELECT = (
     "SELECT "
     + ", ".join("p.name AS pound_name" if c == "pound_name" else f"i.{c}" for c in SEARCH_COLUMNS)
@@ -175,9 +176,17 @@ SELECT = (
 
 
 SILENT_AFTER = dt.timedelta(days=30)
-# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today).
+# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today). Silence is
+# counted from the earliest auction by the notice alone (silence_day), so an 1857 complaint never decided, which
+# leaves no auction day, does not keep an entry "in the pound" for 160 years.
 IN_POUND_NOW = """i.status IN ('impounded', 'notice_posted')
-    AND (i.auction_earliest_on IS NULL OR i.auction_earliest_on >= :silent_before)"""
+    AND coalesce(i.auction_by_notice_on, i.auction_earliest_on) >= :silent_before"""
+
+
+def silence_day(row: dict[str, Any]) -> str | None:
+    """The day a month of register silence is counted from: the earliest auction by the notice alone
+    (impoundments.auction_by_notice_on), which an 1857 complaint pending for ever does not take away."""
+    return row.get("auction_by_notice_on") or row.get("auction_earliest_on")
 
 
 def silent_before(today: dt.date) -> str:
@@ -220,9 +229,9 @@ def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]
     for r in rows:
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
-        r["days_in_pound"] = days_in_pound(start, end)  # as charged (K s.4): a part of a day is a day
+        r["days_in_pound"] = days_in_pound(start, end)  # nights, at least one (a rate's own convention prices them)
         r["last_day"] = None
-        r["register_silent"] = register_silent(r["status"], r.get("auction_earliest_on"), today)
+        r["register_silent"] = register_silent(r["status"], silence_day(r), today)
         if r["register_silent"]:
             r["days_in_pound"] = None
         elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):

@@ -144,15 +144,19 @@ def test_calendar_times_are_right_in_india(live_server: LiveServer, settings: Se
         start = ev.decoded("DTSTART")
         uid = str(ev["UID"])
         uids.add(uid)
-        starts_at, lots = con.execute(
-            "SELECT starts_at, lots FROM auctions WHERE id = ?", (uid.removesuffix("@pinfold"),)
+        starts_at, lots, status = con.execute(
+            "SELECT starts_at, lots, status FROM auctions WHERE id = ?", (uid.removesuffix("@pinfold"),)
         ).fetchone()
-        assert str(ev["SUMMARY"]).startswith(f"Cattle auction: {lots} lot{'' if lots == 1 else 's'}, ")
+        # a proposed auction is the earliest day the Act allows, not a day fixed by the Director: labelled, TENTATIVE
+        prefix = "Proposed cattle auction" if status == "proposed" else "Cattle auction"
+        assert str(ev["SUMMARY"]).startswith(f"{prefix}: {lots} lot{'' if lots == 1 else 's'}, ")
+        assert str(ev["STATUS"]) == ("TENTATIVE" if status == "proposed" else "CONFIRMED")
         assert start == dt.datetime.fromisoformat(starts_at).replace(tzinfo=ZoneInfo("Asia/Kolkata"))
         assert start.utcoffset() == dt.timedelta(hours=5, minutes=30)
         assert ev["LOCATION"] and "Lot 1" in str(ev["DESCRIPTION"])
     assert len(uids) == len(events)
-    assert any(str(ev["SUMMARY"]).startswith("Cattle auction: 1 lot, ") for ev in events)
+    assert any(str(ev["SUMMARY"]).startswith("Proposed cattle auction: 1 lot, ") for ev in events)
+    assert any(str(ev["STATUS"]) == "CONFIRMED" for ev in events)
     scheduled = [ev for ev in events if ev.decoded("DTSTART").strftime("%H:%M") == "10:00"]
     assert scheduled and all(ev.decoded("DTSTART").astimezone(dt.UTC).strftime("%H:%M") == "04:30" for ev in scheduled)
 

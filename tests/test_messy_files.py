@@ -111,8 +111,12 @@ def test_an_auction_or_release_date_is_never_taken_for_the_date_brought(tmp_path
 
 def test_two_kinds_in_one_entry_and_breeds_for_kinds(tmp_path: Path) -> None:
     # '1 cow with calf' was stored as 1 calf: the cow was lost. Each head is fined by its kind (K s.11(1)).
+    # Now one impoundment per kind, both from row 2 (law: tests/test_law.py, two kinds in one entry).
     imps, rejects, _ = run(tmp_path, "two-kinds.csv")
-    assert "names 2 kinds (cow, calf)" in rejects[2] and "an entry of its own" in rejects[2]
+    parts = sqlite3.connect(tmp_path / "p.db").execute(
+        "SELECT species, head_count, source_part FROM impoundments WHERE source_row = 2 ORDER BY source_part"
+    )
+    assert parts.fetchall() == [("cow", 1, 1), ("calf", 1, 2)] and 2 not in rejects
     assert (imps[3]["species"], imps[3]["head_count"]) == ("calf", 1)  # a bull calf is a calf
     assert (imps[4]["species"], imps[4]["head_count"], imps[4]["description"]) == ("cow", 2, "white and black")
     assert imps[5]["species"] == "buffalo"  # Murrah, a buffalo breed
@@ -187,18 +191,22 @@ def test_pairs_and_dozens(tmp_path: Path) -> None:
 
 
 def test_every_date_form_of_the_contract(tmp_path: Path) -> None:
-    # Under the 1857 Act, so 1859 is a day its pounds could have an entry (a Kerala pound's register cannot)
-    imps, rejects, _ = run(tmp_path, "dates.csv", act="act-iii-1857")
+    # In a Kerala pound every modern form is a day; 1859 is read, and is a day no Kerala register can hold
+    imps, rejects, _ = run(tmp_path, "dates.csv")
     got = {r: imps[r]["brought_at"] for r in imps}
     assert got == {
         2: "2025-04-03T14:30",
         3: "2025-04-01T17:15",
         4: "2025-04-03T17:10",  # 11:40Z is 17:10 in India
         5: "2025-04-03T17:10",
-        6: "1859-03-14",  # no hour in the register: none invented
         7: "2025-04-03",
     }
+    assert "14 Mar 1859, is before The Kerala Cattle Trespass Act, 1961" in rejects[6]
     assert "not a real date" in rejects[8] and "could not be read" in rejects[9] and "blank" in rejects[10]
+    # Under the 1857 Act, 1859 is a day its pounds could have an entry, and 2025 is long after it ended (1871)
+    imps, rejects, _ = run(tmp_path / "1857", "dates.csv", act="act-iii-1857")
+    assert {r: imps[r]["brought_at"] for r in imps} == {6: "1859-03-14"}  # no hour in the register: none invented
+    assert "3 Apr 2025, is after Act III of 1857 (Cattle Trespass) ended" in rejects[2]
 
 
 def test_xlsx_title_rows_date_cells_blank_rows_total(tmp_path: Path) -> None:
@@ -577,9 +585,13 @@ def test_a_stray_number_in_a_date_column_is_not_a_day_of_1900(tmp_path: Path) ->
     imps, rejects, _ = run(tmp_path, "numbers-in-date-column.xlsx")
     assert {r: imps[r]["brought_at"] for r in imps} == {4: "2025-11-07"}  # 45968, a real day number
     assert set(rejects) == {2, 3, 5}
+    # 15 Jul 1961 is the Act's publication; it came into force on a day the Government notified (K s.1(3)): the
+    # reason must not call the Gazette date its commencement
     assert all(
-        "before The Kerala Cattle Trespass Act, 1961 came into force (15 Jul 1961)" in r for r in rejects.values()
+        "before The Kerala Cattle Trespass Act, 1961 can have applied (15 Jul 1961: published" in r and "(s.1(3))" in r
+        for r in rejects.values()
     )
+    assert not any("came into force (15 Jul 1961)" in r for r in rejects.values())
 
 
 def test_the_sale_account_is_the_standing_copys(tmp_path: Path) -> None:

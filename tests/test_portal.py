@@ -448,7 +448,7 @@ def test_counts_of_more_than_one_head_read_in_the_plural(client, demo_dbs) -> No
     )
     plural = head_of(n["head_count"], n["species"])
     assert plural != f"{n['head_count']} {n['species']}"
-    assert f"have not been claimed: {plural}" in n["notice_text"]
+    assert f"have not been claimed within 7 days: {plural}" in n["notice_text"]
     assert f"<td>{plural}" in client.get(f"/animals/{n['impoundment_id']}/notice").text
     feed = client.get("/feeds/notices.rss", params={"pound": n["pound_id"]}).text
     assert f"Notice: {plural} unclaimed at" in feed

@@ -39,8 +39,13 @@ def test_sale_account_and_conflict(tmp_path: Path) -> None:
     assert (cow["proceeds_rupees"], cow["balance_rupees"], cow["balance_minor"]) == ("12000.00", "4950.00", 495000)
     assert cow["surplus_held_until"] == "2026-02-28"  # 3 months from 30 Nov ends at the month's end (K s.16(3))
     assert (cow["conflict_of_interest"], cow["conflict_role"]) == (1, "pound-keeper")  # K s.18(1)
-    # the goat sold for less than the charges: no surplus to hold
-    assert (goat["balance_rupees"], goat["surplus_held_until"], goat["conflict_of_interest"]) == ("-1200.00", None, 0)
+    # The goat sold for less than the charges: fine Rs 500 + feeding 1 head x 16 days (1 to 17 Nov) x Rs 100 = Rs 2,100
+    # against proceeds of Rs 900. K s.15(3): "the balance of the proceeds of sale, if any": there is none, so the
+    # balance is Rs 0 (it read -1,200.00, as if the owner owed it) and the Rs 1,200 the proceeds did not cover is a
+    # shortfall, owed by nobody under the Act. No surplus to hold.
+    assert (goat["balance_rupees"], goat["shortfall_rupees"], goat["shortfall_minor"]) == ("0.00", "1200.00", 120000)
+    assert (goat["surplus_held_until"], goat["conflict_of_interest"]) == (None, 0)
+    assert (cow["shortfall_rupees"], cow["shortfall_minor"]) == ("0.00", 0)
     public = (tmp_path / "p.db").read_bytes()
     assert b"Raghavan" not in public and b"Thomas Mathew" not in public  # buyers' names stay private
     assert b"Raghavan Nair K." in (tmp_path / "q.db").read_bytes()

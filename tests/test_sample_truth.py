@@ -49,10 +49,13 @@ def test_every_truth_row(tables: dict[str, dict], file: str, row: dict) -> None:
         if "claimed_on" in row:
             assert got["claimed_on"] == row["claimed_on"] and got["status"] == "claimed"
         else:
+            # K s.13(1), s.13(3): from the day impounded, d + 8 and d + 16. K s.19: from the seizure, which the sample
+            # does not record; at most 24 hours before impounding (K s.9, s.10), so the earliest it can be: d - 1 + 10.
             d = dt.date.fromisoformat(row["date"])
             assert got["notice_due_on"] == (d + dt.timedelta(8)).isoformat()
             assert got["auction_earliest_on"] == (d + dt.timedelta(16)).isoformat()
-            assert got["complaint_deadline_on"] == (d + dt.timedelta(10)).isoformat()
+            assert got["complaint_deadline_on"] == (d + dt.timedelta(9)).isoformat()
+            assert got["seizure_assumed"] == 1
     elif row["kind"] == "reject":
         assert key not in tables["imp"]
         assert len(tables["rej"][key]) > 20  # a sentence, not a code

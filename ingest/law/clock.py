@@ -1,12 +1,20 @@
 """The law's clock (DATA_CONTRACT.md "How the clock is counted").
 
-Periods "from" a date exclude that date (General Clauses Act, 1897, s.9). With d the day brought (or
-the day of seizure when the register records it):
-  notice_due_on        = d + claim_days + 1              (K s.13(1); 1857 s.VIII)
-  auction_earliest_on  = N + notice_to_auction_days + 1  (K s.13(3)), N = day the notice was posted,
-                         or notice_due_on when not yet posted; none while a complaint is pending where the
-                         Act forbids a sale then (1857 s.IX proviso)
-  complaint_deadline_on = d + complaint_days             (K s.19; 1857 s.XIV): the last day to complain
+Periods "from" a date exclude that date (each pack names the authority it relies on, `Clock.counting`). Two days
+start the periods:
+  b = the day impounded (brought): "not claimed within seven days from the date of their being impounded"
+      (K s.13(1); 1857 s.VIII) -- the notice and the auction run from it;
+  s = the day of seizure: "within ten days from the date of seizure" (K s.19; 1857 s.XIV) -- only the complaint.
+When the register records no seizure, s is the earliest day it can have been: cattle reach the pound within
+24 hours of their seizure (K s.9, s.10), so s = b - 1 and the complaint deadline is the earliest it can be.
+
+  notice_due_on        = b + claim_days + 1                               (K s.13(1); 1857 s.VIII)
+  auction_earliest_on  = max(N, notice_due_on) + notice_to_auction_days + 1  (K s.13(3)), N the day the notice
+                         was posted (an early notice cannot shorten the owner's seven days), or notice_due_on
+                         when not yet posted. None while a complaint made in time is pending where the Act forbids
+                         a sale then (1857 s.IX proviso), and not before it is decided; None when the seizure was
+                         adjudged illegal (K s.21(2), 1857 s.XIV: release is ordered).
+  complaint_deadline_on = s + complaint_days                             (K s.19; 1857 s.XIV): the last day
 """
 
 from __future__ import annotations
@@ -17,11 +25,19 @@ from typing import NamedTuple
 
 from .packs import RulePack
 
+DAY = dt.timedelta(days=1)
+
 
 class Deadlines(NamedTuple):
     notice_due_on: dt.date
     auction_earliest_on: dt.date | None
     complaint_deadline_on: dt.date
+    # The register records no seizure day: the complaint deadline counts from the earliest day it can have been.
+    seizure_assumed: bool = False
+    # The earliest auction counted from the notice alone, whatever a complaint does to it: the day by which the
+    # register would be expected to record what became of the animal (the register-silent rule counts from it).
+    auction_by_notice_on: dt.date | None = None
+    complaint_in_time: bool | None = None  # None: no complaint recorded
 
 
 def deadlines(
@@ -29,17 +45,33 @@ def deadlines(
     brought_on: dt.date,
     seized_on: dt.date | None = None,
     notice_posted_on: dt.date | None = None,
-    complaint_pending: bool = False,
+    complaint_filed_on: dt.date | None = None,
+    complaint_decided_on: dt.date | None = None,
+    seizure_illegal: bool = False,
 ) -> Deadlines:
-    """kerala-1961, brought 2025-04-03 -> notice due 2025-04-11, auction 2025-04-19, complaint by 2025-04-13."""
-    d = seized_on or brought_on
+    """kerala-1961, brought 2025-04-03 (no seizure day) -> notice due 2025-04-11, auction 2025-04-19, complaint by
+    2025-04-12 (the seizure at the earliest on 2 Apr, K s.9). Brought 1 Mar, notice posted 4 Mar -> auction 17 Mar."""
     c = pack.clock
-    notice_due = d + dt.timedelta(days=c.claim_days + 1)
-    n = notice_posted_on or notice_due
-    auction: dt.date | None = n + dt.timedelta(days=c.notice_to_auction_days + 1)
-    if complaint_pending and c.no_sale_while_complaint_pending:
+    notice_due = brought_on + dt.timedelta(days=c.claim_days + 1)
+    posted = max(notice_posted_on, notice_due) if notice_posted_on else notice_due
+    by_notice = posted + dt.timedelta(days=c.notice_to_auction_days + 1)
+    seizure = seized_on or brought_on - dt.timedelta(days=c.seizure_at_most_days_before)
+    complaint_deadline = seizure + dt.timedelta(days=c.complaint_days)
+    in_time = None if complaint_filed_on is None else complaint_filed_on <= complaint_deadline
+    auction: dt.date | None = by_notice
+    if seizure_illegal:
         auction = None
-    return Deadlines(notice_due, auction, d + dt.timedelta(days=c.complaint_days))
+    elif in_time and c.no_sale_while_complaint_pending:
+        # "no sale shall be made until the case shall have been decided" (1857 s.IX proviso)
+        auction = max(by_notice, complaint_decided_on) if complaint_decided_on else None
+    return Deadlines(notice_due, auction, complaint_deadline, seized_on is None, by_notice, in_time)
+
+
+def auction_if_posted(pack: RulePack, brought_on: dt.date, posted_on: dt.date) -> dt.date:
+    """The earliest auction a notice posted on a day allows (K s.13(3)): what a notice printed today says.
+
+    kerala-1961, brought 2026-11-01 (notice due 2026-11-09), posted 2026-11-30 -> 2026-12-08."""
+    return deadlines(pack, brought_on, notice_posted_on=posted_on).auction_by_notice_on or posted_on
 
 
 def add_months(d: dt.date, months: int) -> dt.date:
@@ -50,8 +82,6 @@ def add_months(d: dt.date, months: int) -> dt.date:
 
 
 def days_in_pound(brought_on: dt.date, until: dt.date) -> int:
-    """Days of feeding charged: each day or part of a day from the day brought, at least one.
-
-    brought 2025-04-03, claimed 2025-04-03 -> 1; claimed 2025-04-05 -> 2.
-    """
+    """Nights from the day brought to a day, at least one: brought 2025-04-03, claimed 2025-04-03 -> 1;
+    claimed 2025-04-05 -> 2. Neither Act says how feeding days are counted: a rate says it (dues.DAYS_COUNTED)."""
     return max(1, (until - brought_on).days)

@@ -8,6 +8,7 @@ initials must not contradict each other.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -56,14 +57,20 @@ def same_person(a: str, b: str) -> bool:
 
 
 def roster_match(
-    buyer: str, roster: list[dict[str, str]], pound_id: str, local_authority: str
+    buyer: str,
+    roster: list[dict[str, str]],
+    pound_id: str,
+    local_authority: str,
+    barred: Callable[[str], bool] | None = None,
 ) -> dict[str, str] | None:
-    """The roster entry the buyer matches, among people with a say over this pound (or everywhere)."""
+    """The roster entry the buyer matches, among people with a say over this pound (or everywhere) whose role the
+    pound's Act bars from buying (`barred`, RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers
+    only, K s.18(1) members of the local authority too)."""
     for person in roster:
         scope_pound = person.get("pound_id") or "*"
         scope_la = person.get("local_authority") or "*"
         if scope_pound not in ("*", pound_id) or scope_la not in ("*", local_authority):
             continue
-        if same_person(buyer, person.get("name", "")):
+        if same_person(buyer, person.get("name", "")) and (barred is None or barred(person.get("role") or "")):
             return person
     return None

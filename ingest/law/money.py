@@ -39,9 +39,10 @@ class Money:
     def __sub__(self, other: Money) -> Money:
         return Money(self.rupees - other.rupees)
 
-    def __mul__(self, n: int) -> Money:
-        if not isinstance(n, int):
-            raise TypeError("money is multiplied by whole numbers only")
+    def __mul__(self, n: int | Fraction) -> Money:
+        """By a count or an exact ratio (a habitual-area multiplier of 3/2, K s.11(2)); never by a float."""
+        if isinstance(n, bool) or not isinstance(n, int | Fraction):
+            raise TypeError("money is multiplied by whole numbers or exact fractions only, never floats")
         return Money(self.rupees * n)
 
     __rmul__ = __mul__

@@ -1,13 +1,19 @@
 """Rule packs: one per Act, as data (`packs/<id>.toml`). Adding an Act is adding a file.
 
 A pack says the Act's clock (days to claim, days from notice to auction, days to complain, whether a
-pending complaint stops a sale), its statutory fine scale if the Act has one, the sections to cite
-and who does what. Everything the engine computes reads these numbers; nothing is hard-coded per Act.
+pending complaint stops a sale), how its periods are counted and on whose authority, when the Act applied and
+when it ended (with the source, or "not verified"), its definition of cattle, its statutory fine scale if it has
+one, the largest compensation it allows, the sections to cite and who does what. Everything the engine computes,
+and every sentence a page or a feed writes about a period, an amount or a section, reads these values; nothing is
+hard-coded per Act.
+
+The folder is `PACKS_DIR`, or the folder `PINFOLD_PACKS_DIR` names (a test adds a fourth Act in a temporary folder).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,6 +22,7 @@ from pathlib import Path
 from .money import Money
 
 PACKS_DIR = Path(__file__).with_name("packs")
+PACKS_DIR_VARIABLE = "PINFOLD_PACKS_DIR"
 
 
 class UnknownAct(KeyError):
@@ -30,6 +37,44 @@ class Clock:
     no_sale_while_complaint_pending: bool
     surplus_held_months: int
     habitual_multiplier_max: int
+    # The longest a seizure can have been before impounding, in days (K s.9, s.10: within 24 hours): when a register
+    # records no seizure day, the complaint period is counted from the earliest day the seizure can have been.
+    seizure_at_most_days_before: int = 1
+    seizure_rule: str = ""  # the words that bound it, with their section: 'within twenty-four hours (K s.9, s.10)'
+    counting: str = "the first day is excluded"  # how a period "from" a date is counted, and on whose authority
+
+
+@dataclass(frozen=True)
+class InForce:
+    """When an Act applied, as far as the sources at hand show. A day not verified says so in its source."""
+
+    start: dt.date | None
+    start_source: str
+    end: dt.date | None = None  # the last day the Act can have applied; None while in force (or not known to end)
+    end_source: str = "in force: no repeal known to Pinfold"
+    replaced_by: str = ""  # the pack id of the Act that followed it, when Pinfold has one
+
+
+@dataclass(frozen=True)
+class Cattle:
+    """An Act's own definition of cattle: the kinds it covers (canonical names) and where it says so."""
+
+    kinds: frozenset[str]
+    cite: str
+    words: str  # the definition, or what stands for it, in the Act's words
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Who an Act bars from buying at its sales (K s.18(1); 1857 s.X): words a roster role is matched by."""
+
+    barred: tuple[str, ...]
+    words: str
+
+    def bars(self, role: str) -> bool:
+        """K: 'member of the local authority' -> True; 1857: the same -> False; 'Police Officer' -> True for both."""
+        folded = " ".join(role.lower().replace("-", " ").split())
+        return any(" ".join(b.lower().replace("-", " ").split()) in folded for b in self.barred)
 
 
 @dataclass(frozen=True)
@@ -41,7 +86,16 @@ class RulePack:
     sections: dict[str, str]
     roles: dict[str, str]
     statutory_fines: dict[str, Money] = field(default_factory=dict)  # kind -> fine per head
-    in_force_from: dt.date | None = None
+    in_force: InForce = InForce(None, "not verified")
+    cattle: Cattle | None = None
+    fine_scale_status: str = "statute"  # how the pack's own scale is labelled where it is published
+    fine_scale_note: str = ""
+    compensation_max: Money | None = None  # the most a Magistrate may award for an illegal seizure
+    conflict: Conflict | None = None  # None: every role on the roster is barred
+
+    @property
+    def in_force_from(self) -> dt.date | None:
+        return self.in_force.start
 
     def cite(self, *keys: str) -> list[str]:
         """pack.cite('claim', 'complaint') -> ['K s.12', 'K s.19'] (keys the pack lacks are skipped)."""
@@ -60,6 +114,28 @@ class RulePack:
     def fine_reference(self) -> str:
         return f"{self.title}, {self.sections.get('fine', '')}".strip(", ")
 
+    def covers(self, species: str) -> bool:
+        """Whether a kind is cattle under this Act: K covers 'fowl' (s.2(1)); the 1871 Act does not."""
+        return self.cattle is None or species in self.cattle.kinds
+
+    def applies_on(self, day: dt.date) -> bool:
+        """Whether the Act can have applied on a day: on or after its start, on or before its end."""
+        f = self.in_force
+        return (f.start is None or f.start <= day) and (f.end is None or day <= f.end)
+
+    def periods(self) -> dict[str, int]:
+        """The periods a page states, by name: {'claim_days': 7, 'notice_to_auction_days': 7, 'complaint_days': 10}."""
+        c = self.clock
+        return {
+            "claim_days": c.claim_days,
+            "notice_to_auction_days": c.notice_to_auction_days,
+            "complaint_days": c.complaint_days,
+        }
+
+
+def _date(value: object) -> dt.date | None:
+    return value if isinstance(value, dt.date) else None
+
 
 def _load(path: Path) -> RulePack:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -67,7 +143,17 @@ def _load(path: Path) -> RulePack:
     for row in data.get("fine_scale", []):
         for kind in row["kinds"]:
             fines[kind] = Money.annas(int(row["annas"]))
-    start = data.get("in_force_from")
+    force = data.get("in_force", {})
+    in_force = InForce(
+        start=_date(force.get("from")),
+        start_source=force.get("from_source", "not verified"),
+        end=_date(force.get("until")),
+        end_source=force.get("until_source", InForce.end_source),
+        replaced_by=force.get("replaced_by", ""),
+    )
+    cattle = data.get("cattle")
+    comp = data.get("compensation_max_rupees")
+    conflict = data.get("conflict")
     return RulePack(
         id=data["id"],
         title=data["title"],
@@ -76,15 +162,31 @@ def _load(path: Path) -> RulePack:
         sections=dict(data.get("sections", {})),
         roles=dict(data.get("roles", {})),
         statutory_fines=fines,
-        in_force_from=start if isinstance(start, dt.date) else None,
+        in_force=in_force,
+        cattle=Cattle(frozenset(cattle["kinds"]), cattle["cite"], cattle["words"]) if cattle else None,
+        fine_scale_status=data.get("fine_scale_status", "statute"),
+        fine_scale_note=data.get("fine_scale_note", ""),
+        compensation_max=Money.of(comp) if comp is not None else None,
+        conflict=Conflict(tuple(conflict["barred"]), conflict["words"]) if conflict else None,
     )
 
 
+def packs_dir() -> Path:
+    """The folder the packs are read from: PACKS_DIR, or the one PINFOLD_PACKS_DIR names."""
+    return Path(os.environ.get(PACKS_DIR_VARIABLE) or PACKS_DIR)
+
+
 @cache
+def _packs_in(folder: str) -> dict[str, RulePack]:
+    packs = (_load(p) for p in sorted((Path(folder) if folder else PACKS_DIR).glob("*.toml")))
+    return {p.id: p for p in packs}
+
+
 def all_packs() -> dict[str, RulePack]:
     """{'kerala-1961': RulePack(...), 'act-iii-1857': ..., 'cattle-trespass-1871': ...}"""
-    packs = (_load(p) for p in sorted(PACKS_DIR.glob("*.toml")))
-    return {p.id: p for p in packs}
+    # Keyed by the variable's text, not a Path: the ingest asks for a pack several times a record, and building a
+    # Path each time cost a fifth of the 100k ingest's CPU.
+    return _packs_in(os.environ.get(PACKS_DIR_VARIABLE) or "")
 
 
 def pack(act: str) -> RulePack:

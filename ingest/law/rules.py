@@ -2,12 +2,16 @@
 
 Files (all optional, CSV with a header row; amounts in any notation `parse_money` reads):
   fine_scales.csv     act,local_area,species,amount,effective_from,effective_to,reference,status,note
-  feeding_rates.csv   act,local_authority,species,rate_per_day,effective_from,effective_to,reference,status,note
+  feeding_rates.csv   act,local_authority,species,rate_per_day,effective_from,effective_to,reference,status,note,
+                      days_counted (optional: how the rate counts days, DAYS_COUNTED; neither Act says)
   habitual_areas.csv  act,local_area,species,multiplier,effective_from,effective_to,reference,status
+                      (multiplier: any exact amount up to the pack's most, '1.5' or '3/2'; above it, an error)
   auctions.csv        pound_id,date,time,place,conditions,reference
   roster.csv          name,role,pound_id,local_authority  (PRIVATE: people barred from buying, K s.18(1))
 `*` in local_area/local_authority/species means every area or kind. The most specific row in force on
-the day wins (named area over `*`, named kind over `*`).
+the day wins (named area over `*`, named kind over `*`). A row of status `reported practice` (a council practice
+known from the press, not a notified scale or a resolution on file) is published and shown beside the figures,
+labelled, but never used to compute what is due: it cannot displace a notified or example scale.
 """
 
 from __future__ import annotations
@@ -15,12 +19,34 @@ from __future__ import annotations
 import csv
 import datetime as dt
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from ..errors import RulesError
 from ..readers import delimiter_of, sniff_encoding
 from .money import Money, parse_money
 from .packs import RulePack
+
+# A figure's status, as rule files write it: what it rests on. Only these may be used to compute what is due.
+STATUTE, NOTIFIED, RESOLUTION, EXAMPLE = "statute", "notified", "council resolution", "example"
+# A council's practice known from press reports: published and shown, labelled, never used to compute a sum.
+REPORTED = "reported practice"
+
+# How a feeding rate counts days. Neither Act says (K s.4 and 1857 s.VII leave the rate to the local authority or
+# the Magistrate), so the convention belongs to the rate row; a row that does not say gets DEFAULT_DAYS_COUNTED,
+# published as Pinfold's assumption.
+DAYS_COUNTED = {
+    "nights": "each night in the pound, at least one (brought 3 Apr, left 5 Apr: 2 days)",
+    "days": "each day or part of a day, the day brought and the day left both counted (3 to 5 Apr: 3 days)",
+}
+DEFAULT_DAYS_COUNTED = "nights"
+
+
+def days_charged(convention: str, brought_on: dt.date, until: dt.date) -> int:
+    """Days of feeding a rate charges for a stay: ('nights', 3 Apr, 5 Apr) -> 2; ('days', 3 Apr, 5 Apr) -> 3;
+    ('nights', 3 Apr, 3 Apr) -> 1 (a part of a day is a day)."""
+    nights = (until - brought_on).days
+    return nights + 1 if convention == "days" else max(1, nights)
 
 
 @dataclass(frozen=True)
@@ -35,6 +61,12 @@ class RateRow:
     reference: str
     status: str
     note: str = ""
+    days_counted: str = ""  # feeding rates: a key of DAYS_COUNTED as the rate states it, '' when it does not say
+
+    @property
+    def counts_days(self) -> str:
+        """The convention applied: the row's own, or Pinfold's default when the row does not say."""
+        return self.days_counted or DEFAULT_DAYS_COUNTED
 
     def in_force(self, on: dt.date) -> bool:
         return (self.effective_from is None or self.effective_from <= on) and (
@@ -61,15 +93,25 @@ class RuleBook:
     roster: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._candidates: dict[tuple[str, str, str, str], list[RateRow]] = {}
+        self._candidates: dict[tuple[str, str, str, str, str], list[RateRow]] = {}
         self._boundaries: dict[tuple[str, str, str, str], list[dt.date]] = {}
 
     def fine_scale(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
-        """The scale row in force on `on` for this area and kind, most specific first."""
+        """The scale row in force on `on` for this area and kind, most specific first (never a reported practice)."""
         return _first_in_force(self._rows_for("fine_scales", act, area, species), on)
 
     def feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> RateRow | None:
         return _first_in_force(self._rows_for("feeding_rates", act, area, species), on)
+
+    def reported_practices(self, act: str, area: str, species: str, on: dt.date) -> list[RateRow]:
+        """Reported local practices (press reports) for this area and kind in force on a day, fines then feeding:
+        shown beside the figures, labelled, never used in them."""
+        return [
+            r
+            for table in ("fine_scales", "feeding_rates")
+            for r in self._rows_for(table, act, area, species, REPORTED)
+            if r.in_force(on)
+        ]
 
     def feeding_rates_for(self, act: str, area: str, species: str) -> list[RateRow]:
         """Every feeding rate that could apply to this area and kind, most specific first."""
@@ -89,21 +131,30 @@ class RuleBook:
             found = self._boundaries[key] = sorted(days)
         return found
 
-    def habitual_multiplier(self, pack: RulePack, area: str, species: str, on: dt.date) -> int:
-        """K s.11(2): a notified habitual-trespass area may double the fine, never more."""
+    def habitual_multiplier(self, pack: RulePack, area: str, species: str, on: dt.date) -> Fraction:
+        """K s.11(2): the multiplier a notified habitual-trespass area sets, exactly ('1.5' -> 3/2), else 1. Rule
+        files are checked when read: a multiplier above the pack's most (double, for K) is an error there."""
         row = _first_in_force(self._rows_for("habitual", pack.id, area, species), on)
         if row is None or row.area == "*":
-            return 1
-        return max(1, min(int(row.amount.rupees), pack.clock.habitual_multiplier_max))
+            return Fraction(1)
+        return row.amount.rupees
 
-    def _rows_for(self, table: str, act: str, area: str, species: str) -> list[RateRow]:
-        """The rows that could apply, most specific first (named area, then named kind, then the latest start).
-        Worked out once per table, area and kind: a lookup by day then scans two or three rows, not the table."""
-        key = (table, act, area, species)
+    def _rows_for(self, table: str, act: str, area: str, species: str, status: str | None = None) -> list[RateRow]:
+        """The rows that could apply, most specific first (named area, then named kind, then the latest start): every
+        row but reported practices, or only the rows of one status. Worked out once per table, area, kind and status:
+        a lookup by day then scans two or three rows, not the table."""
+        key = (table, act, area, species, status or "")
         found = self._candidates.get(key)
         if found is None:
             rows: list[RateRow] = getattr(self, table)
-            found = [r for r in rows if r.act == act and r.area in ("*", area) and r.species in ("*", species)]
+            found = [
+                r
+                for r in rows
+                if r.act == act
+                and r.area in ("*", area)
+                and r.species in ("*", species)
+                and (r.status == status if status else r.status != REPORTED)
+            ]
             found.sort(
                 key=lambda r: ((r.area != "*") * 2 + (r.species != "*"), r.effective_from or dt.date.min), reverse=True
             )
@@ -143,12 +194,38 @@ def _rows(path: Path) -> list[dict[str, str]]:
         raise RulesError(f"{path}: cannot be read ({e})") from None
 
 
+def _multiplier(text: str) -> Money:
+    """A habitual-area multiplier, exactly: '2' -> 2; '1.5' -> 3/2; '3/2' -> 3/2 (as Money, the rows' one type).
+    Raises ValueError for anything else, a float's approximation included."""
+    try:
+        m = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"multiplier '{text}' is not a number (write 2, 1.5 or 3/2)") from None
+    if m <= 0:
+        raise ValueError(f"multiplier '{text}' must be more than 0")
+    return Money(m)
+
+
+def ratio_text(r: Fraction) -> str:
+    """An exact ratio as people write it: 2 -> '2'; 3/2 -> '1.5'; 1/3 -> '1/3' (no decimal is exact)."""
+    text = Money(r).decimal_str()
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _days_counted(text: str) -> str:
+    """A feeding rate's day convention: '' (not stated), 'nights' or 'days'; anything else is a ValueError."""
+    v = text.strip().lower()
+    if v and v not in DAYS_COUNTED:
+        raise ValueError(f"days_counted '{text}' is not one of: {', '.join(DAYS_COUNTED)} (or empty)")
+    return v
+
+
 def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> list[RateRow]:
     out: list[RateRow] = []
     for i, r in enumerate(_rows(path), 2):
         where = f"{path} row {i}"
         try:
-            amount = Money.of(int(r[amount_col])) if amount_col == "multiplier" else parse_money(r[amount_col])
+            amount = _multiplier(r[amount_col]) if amount_col == "multiplier" else parse_money(r[amount_col])
             out.append(
                 RateRow(
                     id=start_id + len(out),
@@ -161,6 +238,7 @@ def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> lis
                     reference=r.get("reference", ""),
                     status=r.get("status", ""),
                     note=r.get("note", ""),
+                    days_counted=_days_counted(r.get("days_counted", "")),
                 )
             )
         except KeyError as e:
@@ -185,10 +263,27 @@ def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
                     effective_from=p.in_force_from,
                     effective_to=None,
                     reference=p.fine_reference,
-                    status="statute",
+                    status=p.fine_scale_status,
+                    note=p.fine_scale_note,
                 )
             )
     return rows
+
+
+def _check_multipliers(rows: list[RateRow], path: Path, packs: dict[str, RulePack]) -> None:
+    """K s.11(2): "not exceeding double the fine prescribed". A multiplier above the pack's most is an error naming
+    its row, never silently capped: habitual_areas.csv row 3: multiplier 5/2 is above 2 (K s.11(2))."""
+    for i, row in enumerate(rows, 2):
+        p = packs.get(row.act)
+        if p is None:
+            continue
+        most = p.clock.habitual_multiplier_max
+        if row.amount.rupees > most:
+            rule = p.sections.get("habitual") or f"{p.title} provides for no habitual-trespass areas"
+            raise RulesError(
+                f"{path} row {i}: multiplier {ratio_text(row.amount.rupees)} is above {most}, the "
+                f"most the Act allows ({rule})"
+            )
 
 
 def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
@@ -198,6 +293,7 @@ def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
     book.fine_scales += _rate_rows(rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1)
     book.feeding_rates = _rate_rows(rules_dir / "feeding_rates.csv", "local_authority", "rate_per_day", 1)
     book.habitual = _rate_rows(rules_dir / "habitual_areas.csv", "local_area", "multiplier", 1)
+    _check_multipliers(book.habitual, rules_dir / "habitual_areas.csv", {p.id: p for p in packs})
     for i, r in enumerate(_rows(rules_dir / "auctions.csv"), 2):
         where = f"{rules_dir / 'auctions.csv'} row {i}"
         d = _date(r.get("date"), where)

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
-from ..law import due_for, due_json, rulebook, shown_on
+from ..law import auction_of, due_for, due_json, rulebook, shown_on
 from ..models import Due, Impoundment, SearchPage
 from ..render import ENV
 from ..search import decorate, parse_date, search
@@ -41,7 +41,7 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
     day = parse_date(on[:40] if on else on, "on") or shown_on(a, today)
     if day < dt.date.fromisoformat(a["brought_on"]):
         raise BadRequest(f"on={day.isoformat()} is before the animal was brought ({a['brought_on']})")
-    return due_json(a, due_for(a, rulebook(con, version), day), today)
+    return due_json(a, due_for(a, rulebook(con, version), day), today, auction_of(con, impoundment_id))
 
 
 @router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)", response_model=Impoundment)

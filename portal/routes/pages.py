@@ -9,16 +9,27 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from ingest.law.packs import pack
+from ingest.law.clock import auction_if_posted
+from ingest.law.packs import all_packs, pack
+from ingest.law.rules import ratio_text
 from ingest.normalise import SPECIES
 
 from .. import db
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..i18n import t
-from ..law import due_for, rates_shown_on, rulebook, shown_on
+from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import IN_POUND_NOW, auction_may_be_held, decorate, latest, register_silent, search, silent_before
+from ..search import (
+    IN_POUND_NOW,
+    auction_may_be_held,
+    decorate,
+    latest,
+    register_silent,
+    search,
+    silence_day,
+    silent_before,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -99,6 +110,10 @@ def home(
     )  # fmt: skip
 
 
+def _date(v: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(v) if v else None
+
+
 def _animal(con: Any, animal_id: str) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (animal_id,))
     if a is None:
@@ -118,13 +133,17 @@ async def animal(
 ) -> HTMLResponse:
     a = _animal(con, animal_id)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
-    silent = register_silent(a["status"], a["auction_earliest_on"], today)
+    silent = register_silent(a["status"], silence_day(a), today)
     auction_open = auction_may_be_held(a["status"], a["auction_earliest_on"], today)
     due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
     notice = db.one(con, "SELECT 1 AS posted FROM notices WHERE impoundment_id = ?", (animal_id,))
+    pk = pack(a["act"])
+    # its auction, labelled proposed or scheduled (K s.13(3)): a proposed day is the earliest the Act allows
+    lot = auction_of(con, animal_id)
+    brought = dt.date.fromisoformat(a["brought_on"])
     return render(
         request,
         "animal.html",
@@ -133,13 +152,15 @@ async def animal(
         a=a,
         pound=pound,
         due=due,
-        pack=pack(a["act"]),
+        pack=pk,
         last_day=last_day,
         sale=sale,
         notice=notice,
+        lot=lot,
         silent=silent,
         auction_open=auction_open,
-        era_day=dt.date.fromisoformat(a["brought_on"]),
+        era_day=brought,
+        seized_earliest=brought - dt.timedelta(days=pk.clock.seizure_at_most_days_before),
     )
 
 
@@ -148,8 +169,21 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     a = _animal(con, animal_id)
     n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     if n is None:
-        raise NotFound("This animal left the pound before a notice was due, so no notice was posted (K s.13(1)).")
-    return render(request, "notice.html", lang, today, n=n, a=a, pack=pack(a["act"]))
+        cite = pack(a["act"]).sections.get("notice", "")
+        raise NotFound(f"This animal left the pound before a notice was due, so no notice was posted ({cite}).")
+    pk = pack(a["act"])
+    # A notice not yet posted, printed while the animal is in the pound, is posted today at the earliest: its auction
+    # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
+    # entry the register has gone silent on: where that animal is, nobody knows.
+    printed_on, auction = None, _date(n["auction_earliest_on"])
+    in_pound = a["status"] == "impounded" and not register_silent(a["status"], silence_day(a), today)
+    if n["status"] == "due" and auction is not None and in_pound:
+        printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
+        auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
+    return render(
+        request, "notice.html", lang, today, n=n, a=a, pack=pk, printed_on=printed_on, auction=auction,
+        era_day=dt.date.fromisoformat(a["brought_on"]),
+    )  # fmt: skip
 
 
 @router.get("/animals/{animal_id}/sale-account", response_class=HTMLResponse)
@@ -161,7 +195,10 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
             "The register records no sale of this animal.", ml="ഈ മൃഗത്തിന്റെ വിൽപന രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല."
         )
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
-    return render(request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]))
+    return render(
+        request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]),
+        era_day=dt.date.fromisoformat(s["sold_on"]),
+    )  # fmt: skip
 
 
 def _pound_list(
@@ -223,13 +260,18 @@ def pound_page(
             continue
         mult = book.habitual_multiplier(pk, p["local_authority"], kind, on)
         fine_text = money_text(fine.amount * mult, on) if fine else None
-        if fine and mult > 1:  # a notified habitual-trespass area: the doubled fine is the one in force
-            fine_text = f"{fine_text} ({money_text(fine.amount, on)} × {mult}, {pk.sections.get('habitual', '')})"
+        if fine and mult != 1:  # a notified habitual-trespass area: the multiplied fine is the one in force
+            fine_text = (
+                f"{fine_text} ({money_text(fine.amount, on)} × {ratio_text(mult)}, {pk.sections.get('habitual', '')})"
+            )
+        # a press-reported council practice is shown beside the list, labelled, and never in it
+        practices = book.reported_practices(pk.id, p["local_authority"], kind, on)
         rates.append({
             "species": kind,
             "fine": fine_text,
             "feeding": money_text(feed.amount, on) if feed else None,
             "basis": "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r),
+            "practices": "; ".join(f"{money_text(r.amount, on)}: {r.reference}" for r in practices),
         })  # fmt: skip
     entries = decorate(
         db.rows(
@@ -265,7 +307,9 @@ def pound_page(
 
 @router.get("/feeds", response_class=HTMLResponse)
 def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    return render(request, "feeds.html", lang, today, districts=db.districts(con))
+    # the sections each Act posts notices and holds auctions under, from the packs
+    cites = {k: "; ".join(p.citation(k) for p in all_packs().values()) for k in ("notice", "auction")}
+    return render(request, "feeds.html", lang, today, districts=db.districts(con), cites=cites)
 
 
 @router.get("/favicon.ico", include_in_schema=False)
