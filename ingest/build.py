@@ -42,8 +42,9 @@ from .law.dues import feeding_charges
 from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, load_rulebook
+from .privacy import public_reason, roster_of
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, cell_text, delimiter_of, read_register, sniff_encoding
-from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entry
+from .records import Entry, status_of, tags_and_colour, to_entry
 from .schema import FINISH, PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, VIEWS
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
@@ -296,7 +297,7 @@ class ShardWriter:
     def __init__(self, con: sqlite3.Connection, book: RuleBook, file_no: int, token: str = ""):
         self.con, self.book, self.file_no = con, book, file_no
         self.law = LawCache.for_book(book, token)
-        self.listed = ListedNames([r.get("name") or "" for r in book.roster])
+        self.roster = roster_of(r.get("name") or "" for r in book.roster)
         self.staged: list[tuple[Any, ...]] = []
         self.private: list[tuple[Any, ...]] = []
         self.rejects: list[tuple[Any, ...]] = []
@@ -311,14 +312,11 @@ class ShardWriter:
         seq = (self.file_no << 32) + self.records  # register order across files: first of duplicates stands
         raw = json.dumps(raw_cells, ensure_ascii=False, default=cell_text)
         try:
-            e = to_entry(pound.id, cells, pack(pound.act))
+            e = to_entry(pound.id, cells, pack(pound.act), self.roster)
         except RecordRejected as err:
-            self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
+            self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells, self.roster), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))
             return
-        if self.listed:  # an official on the roster, named in the free text of someone else's entry
-            e.description = self.listed.hide(e.description) or ""
-            e.place_seized = self.listed.hide(e.place_seized)
         p = e.people
         self.private.append(
             (e.id, rel, row, sheet, "entry", p["seizer_name"], p["seizer_residence"], p["owner_name"],

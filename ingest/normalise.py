@@ -205,18 +205,21 @@ def species_of(kind: str) -> str:
         return _WORDS[folded]
     kinds = _kinds_named(kind)
     if len(kinds) > 1:  # 'cow with calf': read as one kind, one of the two animals would be lost
-        raise RecordRejected(
-            f"'{kind.strip()}' names {len(kinds)} kinds ({', '.join(kinds)}) in one entry: the Act fines each head by "
-            "its kind (K s.11(1)), so each kind needs an entry of its own."
+        why = (
+            f"names {len(kinds)} kinds ({', '.join(kinds)}) in one entry: the Act fines each head by its kind "
+            "(K s.11(1)), so each kind needs an entry of its own."
         )
+        raise RecordRejected(f"'{kind.strip()}' {why}", public=f"The kind {why}")
     words = folded.split()
     # The head noun of an English phrase comes last ("stud bull", "milch cow", "billy goat").
     for w in reversed(words):
         found = _word_species(w)
         if found:
             return found
-    if any(w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE for w in words):
-        raise RecordRejected(f"'{kind.strip()}' is not cattle under the Act (K s.2(1)), so it cannot be impounded.")
+    excluded = [w for w in words if w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE]
+    if excluded:
+        why = "is not cattle under the Act (K s.2(1)), so it cannot be impounded."
+        raise RecordRejected(f"'{kind.strip()}' {why}", public=f"'{excluded[0]}' {why}")
     if any(w in GENERIC_CATTLE for w in words) and all(w in GENERIC_CATTLE or w.isdigit() for w in words):
         raise RecordRejected(
             f"'{kind.strip()}' does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind "
@@ -226,9 +229,8 @@ def species_of(kind: str) -> str:
         found = _misspelt_species(w)
         if found:
             return found
-    raise RecordRejected(
-        f"'{kind.strip()}' is not a kind of cattle the Act names (K s.2(1)); correct the kind or add it by notification."
-    )
+    why = "is not a kind of cattle the Act names (K s.2(1)); correct the kind or add it by notification."
+    raise RecordRejected(f"'{kind.strip()}' {why}", public=f"The kind {why}")
 
 
 # --- counts ---------------------------------------------------------------------------------------
@@ -284,7 +286,9 @@ def head_count(value: object) -> int:
     """A register's count cell -> a valid head count (>= 1), or RecordRejected with the reason."""
     n = count_of(str(value)) if value not in (None, "") else None
     if n is None:
-        raise RecordRejected(f"The number of head '{value}' is not a number.")
+        raise RecordRejected(
+            f"The number of head '{value}' is not a number.", public="The number of head is not a number."
+        )
     if n < 0:
         raise RecordRejected(f"The number of head is {n}: a count cannot be negative.")
     if n == 0:
@@ -497,6 +501,9 @@ def _malayalam_hour(s: str) -> str:
     return f"{m['h']} {part}"
 
 
+_HOUR_HINT = "write it like 14:30 or 2.30 PM"
+
+
 @lru_cache(maxsize=4096)
 def parse_time(text: str) -> dt.time:
     """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00; 'ഉച്ചയ്ക്ക് 2 മണി' -> 14:00."""
@@ -507,7 +514,9 @@ def parse_time(text: str) -> dt.time:
         return dt.time(12, 0)
     m = _TIME_RE.match(s)
     if not m:
-        raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+        raise BadDate(
+            f"The hour '{text}' could not be read ({_HOUR_HINT}).", public=f"The hour could not be read ({_HOUR_HINT})."
+        )
     if m["hh"]:
         h, mi = int(m["hh"]), int(m["mm"])
     else:
@@ -518,9 +527,12 @@ def parse_time(text: str) -> dt.time:
         elif ap == "am" and h == 12:
             h = 0
         elif not ap and not m["mi"]:
-            raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+            raise BadDate(
+                f"The hour '{text}' could not be read ({_HOUR_HINT}).",
+                public=f"The hour could not be read ({_HOUR_HINT}).",
+            )
     if h > 23 or mi > 59:
-        raise BadDate(f"The hour '{text}' is not a time of day.")
+        raise BadDate(f"The hour '{text}' is not a time of day.", public="The hour is not a time of day.")
     return dt.time(h, mi)
 
 
@@ -534,7 +546,8 @@ def _make_date(y: int, m: int, d: int, text: str) -> dt.date:
     try:
         return dt.date(y, m, d)
     except ValueError:
-        raise BadDate(f"'{text}' is not a real date (day {d} of month {m} of {y} does not exist).") from None
+        why = f"is not a real date (day {d} of month {m} of {y} does not exist)."
+        raise BadDate(f"'{text}' {why}", public=f"The date {why}") from None
 
 
 @lru_cache(maxsize=65536)
@@ -589,7 +602,8 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
             mon = int(m["m"])
         d = _make_date(_year(m["y"]), mon, int(m["d"]), s)
         return d, (parse_time(m["t"]) if m["t"] else None)
-    raise BadDate(f"The date '{s}' could not be read (registers write day first, e.g. 03/04/2025).")
+    why = "could not be read (registers write day first, e.g. 03/04/2025)."
+    raise BadDate(f"The date '{s}' {why}", public=f"The date {why}")
 
 
 def when_of(date_cell: object, hour_cell: object = None) -> tuple[dt.date, dt.time | None]:
