@@ -286,6 +286,11 @@ def _initial(word: str, original: str) -> bool:
     return len(word) == 1 and original.isupper()
 
 
+def _initial_of_name(text: str, t: Token) -> bool:
+    """An initial in a name: 'K' of 'K. Raghavan'; not 'S' of 'S/o', which marks a father's name."""
+    return _initial(t.word, text[t.start : t.end]) and text[t.end : t.end + 1] != "/"
+
+
 _DIGIT_RUN = re.compile(r"\+?\d(?:[ \-()]{0,2}\d)*")
 
 
@@ -560,14 +565,14 @@ def _known_spans(text: str, persons: Persons) -> tuple[tuple[int, int], ...]:
         while (
             last + 1 < n
             and _glue(text, toks[last], toks[last + 1])
-            and (hidden[last + 1] or _initial(toks[last + 1].word, text[toks[last + 1].start : toks[last + 1].end]))
+            and (hidden[last + 1] or _initial_of_name(text, toks[last + 1]))
         ):
             last += 1
         while (
             first > 0
             and _glue(text, toks[first - 1], toks[first])
             and (
-                _initial(toks[first - 1].word, text[toks[first - 1].start : toks[first - 1].end])
+                _initial_of_name(text, toks[first - 1])
                 or toks[first - 1].word in TITLES
                 or (toks[first - 1].word in CAPITALISED_TITLES and text[toks[first - 1].start].isupper())
             )
@@ -581,16 +586,21 @@ def _known_spans(text: str, persons: Persons) -> tuple[tuple[int, int], ...]:
     return tuple(spans)
 
 
-def _replace(text: str, spans: Iterable[tuple[int, int]], by: str) -> str:
-    """('cow of Kunjan Nair', [(7, 18)], '[name]') -> 'cow of [name]'; spans that overlap or touch become one."""
-    merged: list[list[int]] = []
-    for start, end in sorted(spans):
+Span = tuple[int, int, str]  # start, end, what stands there instead: NAME, NUMBER or EMAIL
+_PRECEDENCE = {EMAIL: 0, NAME: 1, NUMBER: 2}  # an address holding a name is an address
+
+
+def _replace(text: str, spans: Iterable[Span]) -> str:
+    """('cow of Kunjan Nair', [(7, 18, '[name]')]) -> 'cow of [name]'; spans that overlap or touch become one."""
+    merged: list[list[Any]] = []
+    for start, end, by in sorted(spans):
         if merged and start <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], end)
+            merged[-1][2] = min(merged[-1][2], by, key=_PRECEDENCE.__getitem__)
         else:
-            merged.append([start, end])
+            merged.append([start, end, by])
     out, at = [], 0
-    for start, end in merged:
+    for start, end, by in merged:
         out += [text[at:start], by]
         at = end
     out.append(text[at:])
@@ -598,14 +608,15 @@ def _replace(text: str, spans: Iterable[tuple[int, int]], by: str) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _known_numbers_hidden(text: str, numbers: frozenset[str]) -> str:
-    """'ph 9447-012-345' with {'9447012345'} -> 'ph [number]': a person's own number however it is spaced."""
+def _known_number_spans(text: str, numbers: frozenset[str]) -> tuple[Span, ...]:
+    """Where a text writes a person's own number however it is spaced: 'ph 9447-012-345' with {'9447012345'} ->
+    ((3, 15, '[number]'),)."""
     spans = []
     for m in _DIGIT_RUN.finditer(text):
         d = _digits(m.group())
         if len(d) >= 6 and any(k in d or (len(d) >= 7 and d in k) for k in numbers):
-            spans.append(m.span())
-    return _replace(text, spans, NUMBER) if spans else text
+            spans.append((m.start(), m.end(), NUMBER))
+    return tuple(spans)
 
 
 def hide(text: str | None, *people: Persons) -> str | None:
@@ -618,6 +629,7 @@ def hide(text: str | None, *people: Persons) -> str | None:
     A text that shares no word with its people (nearly every one) costs a set test for each of them."""
     if not text:
         return text
+    spans = _marked_spans(text)
     if people:
         keys = _keys(text)
         named: Persons | None = None
@@ -627,11 +639,11 @@ def hide(text: str | None, *people: Persons) -> str | None:
                 named = p if named is None else _union((named, p))
             if p.numbers:
                 numbers |= p.numbers
-        if named is not None and (spans := _known_spans(text, named)):
-            text = _replace(text, spans, NAME)
+        if named is not None:
+            spans += tuple((start, end, NAME) for start, end in _known_spans(text, named))
         if numbers and _enough_digits(text):
-            text = _known_numbers_hidden(text, numbers)
-    return _marked_hidden(text)
+            spans += _known_number_spans(text, numbers)
+    return _replace(text, spans) if spans else text
 
 
 # --- names marked as names, numbers and addresses, whoever they are -------------------------------------------------
@@ -649,19 +661,18 @@ def _enough_digits(text: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _marked_hidden(text: str) -> str:
-    """Names a title or a father's name marks, persons' numbers and e-mail addresses, whoever they are:
-    'field of Smt Leela Devi, Ollur' -> 'field of [name], Ollur'; 'near Sri Krishna Temple' -> as it is;
-    'owner mob 9447012345' -> 'owner mob [number]'; 'Pashu Aadhaar 974263627644' -> as it is."""
+def _marked_spans(text: str) -> tuple[Span, ...]:
+    """Where a text names someone whoever they are: a name a title or a father's name marks, a person's number, an
+    e-mail address. 'field of Smt Leela Devi, Ollur' -> the span of 'Smt Leela Devi'; 'near Sri Krishna Temple'
+    -> none; 'owner mob 9447012345' -> the number's; 'Pashu Aadhaar 974263627644' -> none (the animal's)."""
+    spans: tuple[Span, ...] = ()
     if not _keys(text).isdisjoint(_MARKERS) or _RELATION_MARK.search(text):
-        spans = _titled_spans(text)
-        if spans:
-            text = _replace(text, spans, NAME)
+        spans += tuple((start, end, NAME) for start, end in _titled_spans(text))
     if "@" in text:
-        text = _EMAIL.sub(EMAIL, text)
+        spans += tuple((m.start(), m.end(), EMAIL) for m in _EMAIL.finditer(text))
     if _enough_digits(text):
-        text = _numbers_hidden(text)
-    return text
+        spans += _number_spans(text)
+    return spans
 
 
 def _name_run(text: str, toks: tuple[Token, ...], j: int, lower_ok: bool, most: int = 4) -> int:
@@ -675,8 +686,8 @@ def _name_run(text: str, toks: tuple[Token, ...], j: int, lower_ok: bool, most: 
         raw = text[t.start : t.end]
         if t.word == NAME:
             names += 1
-        elif _initial(t.word, raw):
-            if not (raw[0].isupper() or lower_ok or _malayalam(t.word)):
+        elif _initial(t.word, raw) or (lower_ok and len(t.word) == 1 and t.word.isalpha()):
+            if text[t.end : t.end + 1] == "/":  # the 'S' of 'S/o': a father's name follows, not more of this one
                 break
         elif _malayalam(t.word):
             if t.word in STOPWORDS or _landmark(t.word) or t.word in COMMON or names >= 2:
@@ -773,7 +784,7 @@ _PHONE_CUE = re.compile(r"(?i:ph|phone|mob|mobile|cell|tel|contact|call|whatsapp
 _MOBILE = re.compile(r"(?<![\d-])(?:\+?91[\s-]?|0)?([6-9](?:[ -]?\d){9})(?![\d-])")
 
 
-def _numbers_hidden(text: str) -> str:
+def _number_spans(text: str) -> tuple[Span, ...]:
     """Persons' numbers in a text, found as phone numbers by the phonenumbers library (Indian mobiles and landlines
     in any format and script: '9447-012-345', '+91-944-701-2346', '0487-2331234', Malayalam digits) and by what
     calls a number a person's Aadhaar. An animal's ear tag and Pashu Aadhaar are kept, and so are dates."""
@@ -794,7 +805,7 @@ def _numbers_hidden(text: str) -> str:
             # groups of three digits or more, as mobiles are written ('9447 012 345'), not a date and a number run on
             if all(len(g) >= 3 for g in re.split(r"[ -]", m.group(1))):
                 spans.append(m.span())
-    return _replace(text, spans, NUMBER) if spans else text
+    return tuple((start, end, NUMBER) for start, end in spans)
 
 
 _DATE_LIKE = re.compile(r"(?<!\d)\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)")
@@ -856,7 +867,7 @@ def public_entry_no(entry_no: str | None) -> str | None:
         if not m:
             return None
         entry_no = m.group()
-    return _marked_hidden(entry_no)
+    return hide(entry_no)
 
 
 # Ten digits or more, spaced or not: a mobile or an Aadhaar, when a row shifted by a column puts one where a reason
