@@ -270,3 +270,11 @@ def test_a_register_with_people_in_every_column(tmp_path: Path) -> None:
     assert rows[5][2] == "red, claimed by [name] son" and rows[7][2] == "black, [name] പറമ്പിൽ"
     reasons = [r for (r,) in con.execute("SELECT reason FROM rejects")]
     assert reasons == ["The date delivered to the owner could not be read: The date could not be read (registers write day first, e.g. 03/04/2025)."]  # fmt: skip
+
+
+def test_a_public_reason_names_no_one_the_record_or_the_roster_knows() -> None:
+    roster = roster_of(["Sri. P. Mohanan Pillai"])
+    err = RecordRejected("x", public="The number of head is not a number; Mohanan Pillai was told, and Kunjan.")
+    assert public_reason(err, {"owner": "Kunjan, Ollur"}, roster) == (
+        "The number of head is not a number; [name] was told, and [name]."
+    )
