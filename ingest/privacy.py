@@ -177,7 +177,7 @@ _POSTAL = frozenset({"po", "p", "post", "pin", "pincode", "പി", "ഒ"})
 STOPWORDS = (
     _words(
         "a an the of and or at in on by to from for with near nr no not via owner seizer buyer claimant name late "
-        "mob mobile ph phone tel contact and also"
+        "mob mobile ph phone tel contact also"
     )
     | TITLES
     | CAPITALISED_TITLES
