@@ -76,6 +76,7 @@ from .law.money import DECIMALISATION, Money
 from .law.packs import RulePack, UnknownAct, all_packs, pack
 from .law.rules import RateRow, RuleBook, days_charged, load_rulebook, ratio_text
 from .law.status import brought_late, sale_questioned, seizure_adjudged_illegal
+from .privacy import public_reason, roster_of
 from .readers import (
     MAPPING_SUFFIX,
     REGISTER_SUFFIXES,
@@ -85,7 +86,7 @@ from .readers import (
     regular,
     sniff_encoding,
 )
-from .records import Entry, ListedNames, public_reason, status_of, tags_and_colour, to_entries
+from .records import Entry, status_of, tags_and_colour, to_entries
 from .schema import PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, finish, views
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
@@ -414,7 +415,7 @@ class ShardWriter:
     def __init__(self, con: sqlite3.Connection, book: RuleBook, file_no: int, token: str = ""):
         self.con, self.book, self.file_no = con, book, file_no
         self.law = LawCache.for_book(book, token)
-        self.listed = ListedNames([r.get("name") or "" for r in book.roster])
+        self.roster = roster_of(r.get("name") or "" for r in book.roster)
         self.staged: list[tuple[Any, ...]] = []
         self.private: list[tuple[Any, ...]] = []
         self.rejects: list[tuple[Any, ...]] = []
@@ -438,9 +439,9 @@ class ShardWriter:
         raw = json.dumps(raw_cells, ensure_ascii=False, default=cell_text)
         pk = self.pack_of(pound)
         try:
-            entries = to_entries(pound.id, cells, pk)
+            entries = to_entries(pound.id, cells, pk, self.roster)
         except RecordRejected as err:
-            self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells), seq))
+            self.rejects.append((pound.id, rel, row, sheet, public_reason(err, cells, self.roster), seq))
             self.private.append(("", rel, row, sheet, "reject", None, None, None, None, None, str(err), raw))
             return
         for e in entries:  # one, or one per kind of an entry naming several ('1 cow with calf')
@@ -451,9 +452,6 @@ class ShardWriter:
     def _add_entry(
         self, pound: Pound, pk: RulePack, rel: str, row: int, sheet: str | None, e: Entry, raw: str, seq: int
     ) -> None:
-        if self.listed:  # an official on the roster, named in the free text of someone else's entry
-            e.description = self.listed.hide(e.description) or ""
-            e.place_seized = self.listed.hide(e.place_seized)
         p = e.people
         self.private.append(
             (e.id, rel, row, sheet, "entry", p["seizer_name"], p["seizer_residence"], p["owner_name"],

@@ -80,4 +80,11 @@ class RegisterEmpty(Exception):
 
 
 class RecordRejected(Exception):
-    """One register record cannot be stored; the message is the reason a clerk reads in `rejects`."""
+    """One register record cannot be stored; the message is the reason a clerk reads in the private register.
+
+    `public` is the same reason without the cell it quotes, for the public `rejects` table (a cell may hold a name:
+    "The date 'Kunjan Nair' could not be read" -> "The date could not be read"); None when it quotes no cell."""
+
+    def __init__(self, reason: str, public: str | None = None):
+        super().__init__(reason)
+        self.public = public

@@ -33,8 +33,9 @@ RULES: list[tuple[str, str]] = [
         r"^(?!.*(?:pashu|animal|cattle|\bcow|\bear\b|പശു|മൃഗ|കന്നുകാലി))"
         r".*(?:aadhaa?r|\buid\b|mobile|phone|contact|voter|ration card|\bpan\b|ആധാർ|ഫോൺ|മൊബൈൽ)",
     ),
-    # The person who claimed the animal is its owner; "Claimed by" is a name, not the date it was claimed.
-    ("owner", r"^(?!.*(?:\bdate\b|\bday\b|\bon$)).*(?:claimant|claimed by|received by|handed over to)"),
+    # The person who claimed the animal (its owner, when the owner's column is blank or missing); "Claimed by" is a
+    # name, not the date it was claimed.
+    ("claimant", r"^(?!.*(?:\bdate\b|\bday\b|\bon$)).*(?:claimant|claimed by|received by|handed over to)"),
     ("number_and_description", r"number and description|description of (?:the )?(?:cattle|animals?)|എണ്ണവും വിവരണവും"),
     ("seizer_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:seizer name|name of (?:the )?seizer|seized by name)"),
     # "Name and residence of seizer" is one cell holding both: it is `seizer`, split later.
@@ -44,6 +45,9 @@ RULES: list[tuple[str, str]] = [
         r"|പിടിച്ച.*(?:വിലാസം|താമസ)",
     ),
     # "Owner name & address" is one cell holding both, like "Name and residence of owner": `owner`, split later.
+    # An owner written over two columns, "Owner first name" and "Owner surname" (or bare "First name", "Last name").
+    ("owner_first_name", r"^(?:owner(?: s)? )?(?:first|given) name(?: of (?:the )?owner)?$"),
+    ("owner_last_name", r"^(?:owner(?: s)? )?(?:last name|surname|family name)(?: of (?:the )?owner)?$"),
     ("owner_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:owner(?: s)? name|name of (?:the )?owner|ഉടമ.*പേര്)"),
     (
         "owner_residence",

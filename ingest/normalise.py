@@ -178,27 +178,30 @@ class KindRejected(RecordRejected):
     """A kind the ingest cannot take. Its reason names the pound's Act when one is given (`under`): what is cattle,
     and how fines go by kind, differ from Act to Act (K s.2(1) is not the 1857 Act's definition)."""
 
-    def __init__(self, kind: str, why: str, kinds: tuple[str, ...] = ()):
-        self.kind, self.why, self.kinds = kind.strip(), why, kinds
+    def __init__(self, kind: str, why: str, kinds: tuple[str, ...] = (), word: str = ""):
+        self.kind, self.why, self.kinds, self.word = kind.strip(), why, kinds, word
         super().__init__(self.under())
 
-    def under(self, title: str = "the Act", definition: str = "", fine: str = "") -> str:
-        """The reason with the Act's title and sections: ('The Kerala ...', 'K s.2(1)', 'K s.11(1)') -> a sentence."""
+    def under(self, title: str = "the Act", definition: str = "", fine: str = "", quoted: bool = True) -> str:
+        """The reason with the Act's title and sections: ('The Kerala ...', 'K s.2(1)', 'K s.11(1)') -> a sentence
+        quoting the cell, or, `quoted=False`, only the word the ingest recognised in it ('dog') or "The kind" (the
+        public reason: a cell may hold a name, 'dog of Kunjan Nair')."""
         d, f = (f" ({definition})" if definition else ""), (f" ({fine})" if fine else "")
+        it = f"'{self.kind}'" if quoted else (f"'{self.word}'" if self.word else "The kind")
         if self.why == "not_cattle":
-            return f"'{self.kind}' is not cattle under {title}{d}, so it cannot be impounded."
+            return f"{it} is not cattle under {title}{d}, so it cannot be impounded."
         if self.why == "generic":
             return (
-                f"'{self.kind}' does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind"
+                f"{it} does not say which kind of animal (cow, bull, buffalo, goat, ...): the fine is by kind"
                 f"{f}, so the entry must name it."
             )
         if self.why == "several":
             return (
-                f"'{self.kind}' names {len(self.kinds)} kinds ({', '.join(self.kinds)}) in one entry without saying "
+                f"{it} names {len(self.kinds)} kinds ({', '.join(self.kinds)}) in one entry without saying "
                 f"how many head of each: the fine is by kind{f}, so write the number of each (1 cow and 2 calves) or "
                 "give each kind an entry of its own."
             )
-        return f"'{self.kind}' is not a kind of cattle {title} names{d}; correct the kind."
+        return f"{it} is not a kind of cattle {title} names{d}; correct the kind."
 
 
 class SeveralKinds(KindRejected):
@@ -286,8 +289,9 @@ def species_of(kind: str) -> str:
         found = _word_species(w)
         if found:
             return found
-    if any(w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE for w in words):
-        raise KindRejected(kind, "not_cattle")
+    excluded = [w for w in words if w in NOT_CATTLE or w.rstrip("s") in NOT_CATTLE]
+    if excluded:
+        raise KindRejected(kind, "not_cattle", word=excluded[0])
     if any(w in GENERIC_CATTLE for w in words) and all(w in GENERIC_CATTLE or w.isdigit() for w in words):
         raise KindRejected(kind, "generic")
     for w in reversed(words):
@@ -350,7 +354,9 @@ def head_count(value: object) -> int:
     """A register's count cell -> a valid head count (>= 1), or RecordRejected with the reason."""
     n = count_of(str(value)) if value not in (None, "") else None
     if n is None:
-        raise RecordRejected(f"The number of head '{value}' is not a number.")
+        raise RecordRejected(
+            f"The number of head '{value}' is not a number.", public="The number of head is not a number."
+        )
     if n < 0:
         raise RecordRejected(f"The number of head is {n}: a count cannot be negative.")
     if n == 0:
@@ -563,6 +569,9 @@ def _malayalam_hour(s: str) -> str:
     return f"{m['h']} {part}"
 
 
+_HOUR_HINT = "write it like 14:30 or 2.30 PM"
+
+
 @lru_cache(maxsize=4096)
 def parse_time(text: str) -> dt.time:
     """'3.05 PM' -> 15:05; '1715 hrs' -> 17:15; '14:30' -> 14:30; '7 AM' -> 07:00; 'ഉച്ചയ്ക്ക് 2 മണി' -> 14:00."""
@@ -573,7 +582,9 @@ def parse_time(text: str) -> dt.time:
         return dt.time(12, 0)
     m = _TIME_RE.match(s)
     if not m:
-        raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+        raise BadDate(
+            f"The hour '{text}' could not be read ({_HOUR_HINT}).", public=f"The hour could not be read ({_HOUR_HINT})."
+        )
     if m["hh"]:
         h, mi = int(m["hh"]), int(m["mm"])
     else:
@@ -584,9 +595,12 @@ def parse_time(text: str) -> dt.time:
         elif ap == "am" and h == 12:
             h = 0
         elif not ap and not m["mi"]:
-            raise BadDate(f"The hour '{text}' could not be read (write it like 14:30 or 2.30 PM).")
+            raise BadDate(
+                f"The hour '{text}' could not be read ({_HOUR_HINT}).",
+                public=f"The hour could not be read ({_HOUR_HINT}).",
+            )
     if h > 23 or mi > 59:
-        raise BadDate(f"The hour '{text}' is not a time of day.")
+        raise BadDate(f"The hour '{text}' is not a time of day.", public="The hour is not a time of day.")
     return dt.time(h, mi)
 
 
@@ -600,7 +614,8 @@ def _make_date(y: int, m: int, d: int, text: str) -> dt.date:
     try:
         return dt.date(y, m, d)
     except ValueError:
-        raise BadDate(f"'{text}' is not a real date (day {d} of month {m} of {y} does not exist).") from None
+        why = f"is not a real date (day {d} of month {m} of {y} does not exist)."
+        raise BadDate(f"'{text}' {why}", public=f"The date {why}") from None
 
 
 @lru_cache(maxsize=65536)
@@ -655,7 +670,8 @@ def parse_when(text: str) -> tuple[dt.date, dt.time | None]:
             mon = int(m["m"])
         d = _make_date(_year(m["y"]), mon, int(m["d"]), s)
         return d, (parse_time(m["t"]) if m["t"] else None)
-    raise BadDate(f"The date '{s}' could not be read (registers write day first, e.g. 03/04/2025).")
+    why = "could not be read (registers write day first, e.g. 03/04/2025)."
+    raise BadDate(f"The date '{s}' {why}", public=f"The date {why}")
 
 
 def when_of(date_cell: object, hour_cell: object = None) -> tuple[dt.date, dt.time | None]:

@@ -23,13 +23,12 @@ from .normalise import (
     ear_tags,
     head_count,
     kind_parts,
-    name_and_residence,
     optional_date,
-    owner_known,
     species_of,
     split_number_and_description,
     when_of,
 )
+from .privacy import EMPTY, Persons, hide, owner_is_known, people_of, persons_of, public_entry_no, public_kind
 
 COLUMN_WORDS = {
     "claimed_on": "date delivered to the owner",
@@ -137,143 +136,16 @@ def latest_day() -> dt.date:
     return dt.datetime.now(IST).date() + dt.timedelta(days=1)
 
 
-# Seizers are often offices, not people ("Police, Ollur"): such words are kept where they stand.
-_NOT_A_PERSON = {"police", "officer", "panchayat", "municipality", "municipal", "corporation", "department",
-                 "station", "staff", "constable", "guard", "inspector", "secretary", "council", "office", "pound"}  # fmt: skip
-_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+")
-
-
-@lru_cache(maxsize=65536)
-def _person_forms(name: str) -> tuple[str, ...]:
-    """'K. Kunjan Nair' -> ('K. Kunjan Nair', 'Kunjan Nair'); 'Police, Ollur' -> () (an office, not a person)."""
-    name = " ".join(name.split())
-    forms: list[str] = []
-    for form in (name, _INITIALS.sub("", name)):
-        words = form.lower().replace(",", " ").split()
-        if len(words) >= 2 and not _NOT_A_PERSON & set(words) and form not in forms:
-            forms.append(form)
-    return tuple(forms)
-
-
-# A name the ingest does not know, marked as a name by its title or its father's: "Sri. K. Raghavan Nair",
-# "Smt Leela", "Kunjan S/o Raman", "son of Raman", "ശ്രീ രാഘവൻ". A landmark named after someone ("Sri Krishna
-# temple", "Dr. Ambedkar statue", "ശ്രീകൃഷ്ണ ക്ഷേത്രം") is a place, and stays.
-_LANDMARK = (
-    r"temple|kshetram|statue|road|rd|junction|jn|nagar|school|college|hospital|church|mosque|masjid|colony|memorial"
-    r"|park|bus|bridge|hall|market|stadium|library|ashram|mutt|math|centre|center|smarakam|ground|gate|stop"
-)
-_ML_LANDMARK = r"ക്ഷേത്ര|അമ്പല|റോഡ്|ജംഗ്ഷ|ജങ്ഷ|സ്കൂ|പള്ളി|നഗർ|കോളേജ|ആശുപത്രി|സ്മാരക|കവല|മൈതാന"
-# At most three initials: an unbounded run made the search quadratic in a hostile cell ("A. A. A. ...": 0.45 s for
-# 4,000 characters), three keep it linear.
-_TITLES = r"sri|shri|smt|mrs?|ms|dr|adv|kumari"
-_NAME_WORD = rf"(?:[A-Z]\.\s?){{0,3}}(?!(?i:{_LANDMARK})\b)[A-Z][a-z]{{1,30}}\b"
-_ML_WORD = rf"(?!{_ML_LANDMARK})[\u0D00-\u0D7F]+(?![\u0D00-\u0D7F])"
-_TITLED_NAME = re.compile(
-    rf"(?:\b(?i:{_TITLES})\b\.?\s*|(?:{_NAME_WORD}\s+){{0,3}}\b[SDW]/[Oo]\b\.?\s*"
-    rf"|\b(?:son|daughter|wife) of\s+){_NAME_WORD}(?:\s+{_NAME_WORD}){{0,3}}(?!\s+(?i:{_LANDMARK})\b)"
-    # A Malayalam name ends at its genitive ("ലീലയുടെ വീട്", Leela's house): the next word is not hers.
-    rf"|ശ്രീ(?:മതി)?(?:\.\s*|\s+){_ML_WORD}(?:(?<!ുടെ)(?<!ന്റെ)\s+{_ML_WORD})?(?!\s*(?:{_ML_LANDMARK}))"
-)
-
-
-# What every titled name holds: most texts have none of it, and a search for it is a fifth of the full pattern's cost.
-_TITLE_MARK = re.compile(rf"\b(?:{_TITLES})\b|/o\b|\b(?:son|daughter|wife) of\b|ശ്രീ", re.I)
-# A person's numbers in free text: an Indian mobile (ten digits from 6 to 9, perhaps after +91), and a 12-digit
-# number called an Aadhaar that does not say it is the animal's (a Pashu Aadhaar is the animal's tag, and searched).
-_PERSONS_NUMBER = re.compile(
-    # "+91" or "91 " before a mobile; "91" run into the digits would make a 12-digit animal's number look like one
-    r"(?<![\d-])(?:\+91[\s-]?|91[\s-])?[6-9]\d{4}[\s-]?\d{5}(?![\d-])"
-    r"|(?<!(?i:pashu)[ -])(?<!(?i:animal) )(?<!പശു )\b(?i:aadhaa?r|ആധാർ)(?:\s*(?i:no|number|card))?\.?\s*[:#-]?\s*\d{4}\s?\d{4}\s?\d{4}\b"
-)
-
-
-@lru_cache(maxsize=65536)
-def _marked_people_hidden(value: str) -> str:
-    """People a text marks as people, whoever they are: names with a title, and persons' numbers.
-    'field of Smt Leela' -> 'field of [name]'; 'near Sri Krishna temple' -> as it is (a place);
-    'owner mob 9447012345' -> 'owner mob [number]'; 'Pashu Aadhaar 974263627644' -> as it is (the animal's)."""
-    if _TITLE_MARK.search(value):
-        value = _TITLED_NAME.sub("[name]", value)
-    return _PERSONS_NUMBER.sub("[number]", value) if any(c.isdigit() for c in value) else value
-
-
-def without_names(values: tuple[str | None, ...], people: dict[str, str | None]) -> tuple[str | None, ...]:
-    """(description, place, ...) with the entry's own owner, seizer and buyer taken out of them, and any name
-    written with a title: ('owned by Kunjan Nair of Ollur',), {'owner_name': 'Kunjan Nair'} -> ('owned by [name] of
-    Ollur',); ('near the house of Sri. K. Raghavan',), {} -> ('near the house of [name]',).
-
-    A register's free text sometimes names people, in columns that are public. A family name not in the text at
-    all (nearly always) costs one substring test."""
-    surnames = []
-    for key in ("owner_name", "seizer_name", "buyer_name"):
-        name = people.get(key)
-        if name and len(last := name.rsplit(None, 1)[-1].lower()) >= 3:
-            surnames.append((name, last))
-    out = []
-    for value in values:
-        if value:
-            low = value.lower()
-            for name, last in surnames:
-                if last in low:
-                    for form in _person_forms(name):
-                        value = re.sub(rf"\b{re.escape(form)}\b(?:'s)?", "[name]", value, flags=re.I)
-            value = _marked_people_hidden(value)
-        out.append(value)
-    return tuple(out)
-
-
-class ListedNames:
-    """The names the ingest knows beyond an entry's own (the roster of officials, K s.18(1)), found in free text.
-    A text holding none of their last words (nearly every one) costs a split and a set test, however long the list.
-
-    ListedNames(['K. Raghavan Nair']).hide('seized by constable Raghavan Nair') -> 'seized by constable [name]'
-    """
-
-    def __init__(self, names: list[str]):
-        forms = sorted({f for n in names if n for f in _person_forms(n)}, key=len, reverse=True)
-        self.last_words = {f.rsplit(None, 1)[-1].lower() for f in forms}
-        self.pattern = re.compile(r"\b(?:" + "|".join(re.escape(f) for f in forms) + r")\b(?:'s)?", re.I)
-
-    def __bool__(self) -> bool:
-        return bool(self.last_words)
-
-    def hide(self, value: str | None) -> str | None:
-        if not value or self.last_words.isdisjoint(re.split(r"[\s,.;:()'’-]+", value.lower())):
-            return value
-        return self.pattern.sub("[name]", value)
-
-
-def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
-    """A record's cells -> the names and residences of its seizer, owner and buyer (for the private database)."""
-    seizer = name_and_residence(cells.get("seizer"))
-    owner = name_and_residence(cells.get("owner")) if "owner" in cells else (None, None)
-    return {
-        "seizer_name": text(cells.get("seizer_name")) or seizer[0],
-        "seizer_residence": text(cells.get("seizer_residence")) or seizer[1],
-        "owner_name": text(cells.get("owner_name")) or owner[0],
-        "owner_residence": text(cells.get("owner_residence")) or owner[1],
-        "buyer_name": text(cells.get("buyer")) or None,
-    }
-
-
-# Ten digits or more, spaced or not: a mobile or an Aadhaar number, when a row shifted by a column puts one where
-# a reason quotes a cell ("The number of head '9447012345' is not a number").
-_LONG_NUMBER = re.compile(r"(?<!\d)\d(?:[ -]?\d){9,}(?!\d)")
-
-
-def public_reason(err: RecordRejected, cells: dict[str, Any]) -> str:
-    """A reject's reason as the public database may hold it: a reason that quotes a cell holding the record's own
-    owner, seizer or buyer (a row shifted by a column) says [name] there, and a person's number says [number].
-    Rejects are few: the cost is nothing."""
-    (reason,) = without_names((str(err),), people_of(cells))
-    return _LONG_NUMBER.sub("[number]", reason or str(err))
-
-
 def to_entry(
-    pound_id: str, cells: dict[str, Any], act: RulePack | None = None, part: tuple[int, KindPart, int] | None = None
+    pound_id: str,
+    cells: dict[str, Any],
+    act: RulePack | None = None,
+    part: tuple[int, KindPart, int] | None = None,
+    roster: Persons = EMPTY,
 ) -> Entry:
     """A record's recognised cells -> Entry (of one kind, or of the kind `part` of an entry naming several: see
-    to_entries). Raises RecordRejected with the reason a clerk reads (SeveralKinds for an entry naming several)."""
+    to_entries). Raises RecordRejected with the reason a clerk reads (SeveralKinds for an entry naming several).
+    The public text names no one the record or the roster of officials knows (ingest/privacy.py)."""
     if "unparsed" in cells:  # its text is not quoted: a reason is public, and the line may hold a name
         raise RecordRejected("This line is not JSON, so no entry can be read from it.")
     for field, value in cells.items():
@@ -310,7 +182,7 @@ def to_entry(
         except SeveralKinds:
             raise  # to_entries makes an entry of each kind
         except KindRejected as e:  # its reason names the pound's Act: K s.2(1) is not every Act's definition
-            raise RecordRejected(_kind_reason(e, act)) from None
+            raise _kind_reason(e, act) from None
         if count_cell is not None and text(count_cell) != "":
             n = head_count(count_cell)
         else:
@@ -320,7 +192,7 @@ def to_entry(
         _, kind_part, n = part
         species, written = kind_part.species, kind_part.written
     if act is not None and not act.covers(species):
-        raise RecordRejected(_kind_reason(KindRejected(f"{written} ({species})", "not_cattle"), act))
+        raise _kind_reason(KindRejected(f"{written} ({species})", "not_cattle", word=species), act)
 
     dates: dict[str, dt.date] = {}
     for field in OUTCOME_DATES:
@@ -328,7 +200,10 @@ def to_entry(
             try:
                 d = optional_date(cells[field])
             except RecordRejected as e:
-                raise RecordRejected(f"The {COLUMN_WORDS[field]} could not be read: {e}") from None
+                raise RecordRejected(
+                    f"The {COLUMN_WORDS[field]} could not be read: {e}",
+                    public=f"The {COLUMN_WORDS[field]} could not be read: {e.public or e}",
+                ) from None
             if d:
                 dates[field] = d
     remarks = text(cells.get("remarks"))
@@ -346,19 +221,19 @@ def to_entry(
 
     entry_no = text(cells.get("entry_no")) or None
     place = inert(text(cells.get("place_seized"))) or None
-    people = people_of(cells)
-    known = owner_known(cells.get("owner")) or bool(text(cells.get("owner_name")))
+    people, persons = people_of(cells), persons_of(cells)
+    known = owner_is_known(cells)
     outcome = text(cells.get("complaint_outcome")) or None
-    public_desc, public_place, public_outcome = without_names((desc, place, outcome), people)
+    public_desc, public_place, public_outcome = (hide(x, *persons, roster) for x in (desc, place, outcome))
     # as written: ids never move; a kind of an entry naming several is keyed by its place as well
     key_kind = kind if part is None else f"{kind}\x1e{part[0]}"
     return Entry(
         id=impoundment_id(pound_id, entry_no, brought_at, key_kind, n, desc, place),
-        entry_no=entry_no,
+        entry_no=public_entry_no(entry_no),
         brought_on=day,
         brought_at=brought_at,
         species=species,
-        species_as_written=written,
+        species_as_written=public_kind(written),
         head_count=n,
         description=public_desc or "",
         place_seized=public_place,
@@ -401,12 +276,16 @@ def _kind_count_description(cells: dict[str, Any]) -> tuple[str, str, int | None
     return kind, inert(desc), nd_count, count_cell
 
 
-def _kind_reason(e: KindRejected, act: RulePack | None) -> str:
-    """A kind's reject reason in the words of the pound's Act: 'dog' under the 1857 Act cites 1857 s.VI, s.XVIII."""
+def _kind_reason(e: KindRejected, act: RulePack | None) -> RecordRejected:
+    """A kind's reject in the words of the pound's Act: 'dog' under the 1857 Act cites 1857 s.VI, s.XVIII. The
+    public reason says "the kind" where the private one quotes the cell (it may hold a name: 'cow of Kunjan')."""
     if act is None:
-        return str(e)
+        return RecordRejected(str(e), public=e.under(quoted=False))
     definition = act.cattle.cite if act.cattle else act.sections.get("definition", "")
-    return e.under(act.title, definition, act.sections.get("fine", ""))
+    fine = act.sections.get("fine", "")
+    return RecordRejected(
+        e.under(act.title, definition, fine), public=e.under(act.title, definition, fine, quoted=False)
+    )
 
 
 def _outside_act(act: RulePack, day: dt.date) -> str:
@@ -454,18 +333,20 @@ def _parts_of(cells: dict[str, Any], several: SeveralKinds) -> list[tuple[int, K
     return [(i, p, n) for i, (p, n) in enumerate(zip(parts, heads, strict=True), 1)]
 
 
-def to_entries(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) -> list[Entry]:
+def to_entries(
+    pound_id: str, cells: dict[str, Any], act: RulePack | None = None, roster: Persons = EMPTY
+) -> list[Entry]:
     """A record -> its entries: one, or one per kind when it names several ('1 cow with calf' -> a cow and a calf,
     each fined by its kind, K s.11(1)). Raises RecordRejected with the reason a clerk reads."""
     try:
-        return [to_entry(pound_id, cells, act)]
+        return [to_entry(pound_id, cells, act, roster=roster)]
     except SeveralKinds as several:
-        reason = RecordRejected(_kind_reason(several, act))
+        reason = _kind_reason(several, act)
         try:
             parts = _parts_of(cells, several)
         except SeveralKinds:
             raise reason from None
-        return [to_entry(pound_id, cells, act, part) for part in parts]
+        return [to_entry(pound_id, cells, act, part, roster) for part in parts]
 
 
 def status_of(dates: dict[str, dt.date]) -> str:

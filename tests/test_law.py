@@ -992,7 +992,7 @@ def test_an_1857_reject_cites_the_1857_act_and_an_act_is_not_applied_past_its_en
     reasons = [r["reason"] for r in rows(db, "SELECT reason FROM rejects ORDER BY source_row")]
     assert (
         reasons[0]
-        == "'Dog' is not cattle under Act III of 1857 (Cattle Trespass) (1857 s.VI, s.XVIII), so it cannot be impounded."
+        == "'dog' is not cattle under Act III of 1857 (Cattle Trespass) (1857 s.VI, s.XVIII), so it cannot be impounded."
     )
     assert (
         "after Act III of 1857 (Cattle Trespass) ended" in reasons[1] and "The Cattle Trespass Act, 1871" in reasons[1]

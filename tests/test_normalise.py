@@ -139,7 +139,7 @@ def test_the_sql_for_a_count_of_one_kind_says_what_python_says(species: str) -> 
         ("പശു ആധാർ", "ear_tag"),
         ("Animal UID", "ear_tag"),
         ("ടാഗ് നമ്പർ", "ear_tag"),
-        ("Claimed by", "owner"),
+        ("Claimed by", "claimant"),  # the owner, when the owner's column is blank or missing
         ("Date claimed by owner", "claimed_on"),
         ("Date of return", "claimed_on"),
         ("Caught by", "seizer"),
