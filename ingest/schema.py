@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from .headers import OUTCOME_DATES
 from .law.packs import RulePack, all_packs
+from .law.status import SILENT_AFTER_DAYS, auctions_to_come, silence_from, whereabouts, whereabouts_select
 from .normalise import PLURALS
 
 
@@ -181,18 +182,25 @@ CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 # district, pound_id, species, search_text. "Today" is India's date. Built when an ingest runs, from the packs then
 # in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
 def views() -> str:
+    now = whereabouts()["in_pound_now"]
     return f"""
+CREATE VIEW impoundments_now AS
+    SELECT i.*, p.name AS pound_name, {whereabouts_select()},
+           a.id AS auction_id, a.auction_date AS auction_on, a.starts_at AS auction_starts_at, a.place AS auction_place,
+           a.status AS auction_status, l.lot_no
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+    LEFT JOIN (auction_lots l JOIN auctions a ON a.id = l.auction_id AND a.status != 'held') ON l.impoundment_id = i.id;
 CREATE VIEW current_impoundments AS
-    SELECT i.* FROM impoundments i WHERE i.status IN ('impounded', 'notice_posted');
+    SELECT i.* FROM impoundments i WHERE {now};
 CREATE VIEW current_notices AS
     SELECT n.*, p.name AS pound_name, p.district FROM notices n JOIN pounds p ON p.id = n.pound_id
     JOIN impoundments i ON i.id = n.impoundment_id
-    WHERE i.status IN ('impounded', 'notice_posted')
+    WHERE {now}
       AND n.posted_on <= date('now', '+330 minutes')
       AND (n.auction_earliest_on IS NULL OR n.auction_earliest_on >= date('now', '+330 minutes', '-7 days'));
 CREATE VIEW upcoming_auctions AS
     SELECT a.*, p.name AS pound_name, p.district FROM auctions a JOIN pounds p ON p.id = a.pound_id
-    WHERE a.status IN ('scheduled', 'proposed') AND a.auction_date >= date('now', '+330 minutes');
+    WHERE {auctions_to_come(a="a")};
 CREATE VIEW feed_impounded AS
     SELECT i.id AS atom_id,
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.colour IS NOT NULL THEN ' (' || i.colour || ')' ELSE '' END
@@ -209,7 +217,7 @@ CREATE VIEW feed_impounded AS
              || CASE WHEN i.seizure_adjudged_illegal = 1
                      THEN ' The seizure was adjudged illegal: the seizer pays the fines and charges, the owner nothing ('
                           || {act_sql("i.act", "seizer_pays")} || ').'
-                     WHEN i.status IN ('impounded', 'notice_posted') AND i.auction_earliest_on IS NOT NULL
+                     WHEN {now} AND i.auction_earliest_on IS NOT NULL
                      THEN ' Last day to claim before the earliest auction: '
                           || {date_sql("date(i.auction_earliest_on, '-1 day')")} || ' (' || {act_sql("i.act", "auction")} || ').'
                      ELSE ' Status: ' || i.status || '.' END AS atom_summary,
@@ -225,7 +233,7 @@ CREATE VIEW feed_notices AS
            '/animals/' || n.impoundment_id AS atom_link,
            n.notice_text AS atom_summary,
            p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key, n.impoundment_id,
-           i.status IN ('impounded', 'notice_posted') AS current,
+           {now} AS current,
            coalesce(n.description, '') || ' ' || coalesce(n.place_seized, '') || ' ' || n.species AS search_text
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
@@ -319,6 +327,9 @@ def notice_words(act: str) -> str:
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced. Built when an ingest
 # runs, as views() is.
+SUMMARY_LOTS = 20  # lots an auction's summary lists in words
+
+
 def finish() -> list[str]:
     return [
         # Ids entered more than once (the same entry: pound, number, day, kind, count, description, place), with the
@@ -365,36 +376,51 @@ def finish() -> list[str]:
         WHERE NOT (i.left_on IS NOT NULL AND i.left_on < i.notice_due_on) ORDER BY i.rowid""",
         "CREATE INDEX scratch._scheduled_at ON _scheduled(pound_id, date)",
         # Lots (K s.13(3)): held sales from the register; an animal still in the pound on its earliest auction day
-        # goes to the first auction the Director scheduled at its pound from that day, else a proposed one that day.
+        # goes to the first auction the Director scheduled at its pound from that day, while the register is not yet
+        # silent on it then (status.whereabouts: a month past its earliest auction by the notice), else to a proposed
+        # one that day. An animal whose page says its fate is unknown is never a lot of an auction to come.
         """INSERT INTO scratch._lots
         SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
         FROM impoundments WHERE sold_on IS NOT NULL""",
-        """INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots
         SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
                CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
                coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
         FROM impoundments i
         LEFT JOIN scratch._scheduled s ON s.rowid = (
             SELECT s2.rowid FROM scratch._scheduled s2 WHERE s2.pound_id = i.pound_id AND s2.date >= i.auction_earliest_on
+              AND s2.date <= date({silence_from()}, '+{SILENT_AFTER_DAYS} days')
             ORDER BY s2.date LIMIT 1)
         WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
           AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
-        # Auctions: one per pound, day and status; lots numbered in a stable order.
+        # Every auction the Director fixed is one, lots known or not (K s.13(3)).
+        """INSERT INTO scratch._lots
+        SELECT s.pound_id, s.date, s.time, s.place, 'scheduled', s.conditions, s.reference, NULL, NULL, 0, NULL
+        FROM scratch._scheduled s""",
+        # Auctions: one per pound and day, its id the pound and the day alone, so a calendar's event keeps its UID when a
+        # proposed auction is fixed by the Director on that day; held (sales recorded) over scheduled over proposed.
         f"""INSERT INTO auctions
-        SELECT l.pound_id || '-' || l.auction_date || '-' || l.status, l.pound_id, l.auction_date,
+        SELECT l.pound_id || '-' || l.auction_date, l.pound_id, l.auction_date,
                nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
-               coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''), l.status,
-               count(*), sum(l.head_count), NULL, nullif(max(l.reference), ''), {act_sql("p.act", "auction")}
+               coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''),
+               CASE WHEN max(l.status = 'held') THEN 'held' WHEN max(l.status = 'scheduled') THEN 'scheduled'
+                    ELSE 'proposed' END,
+               count(l.impoundment_id), coalesce(sum(l.head_count), 0), NULL, nullif(max(l.reference), ''),
+               {act_sql("p.act", "auction")}
         FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id
-        GROUP BY l.pound_id, l.auction_date, l.status ORDER BY l.auction_date, l.pound_id""",
+        GROUP BY l.pound_id, l.auction_date ORDER BY l.auction_date, l.pound_id""",
         """INSERT INTO auction_lots
-        SELECT pound_id || '-' || auction_date || '-' || status,
-               row_number() OVER (PARTITION BY pound_id, auction_date, status ORDER BY impoundment_id),
+        SELECT pound_id || '-' || auction_date,
+               row_number() OVER (PARTITION BY pound_id, auction_date ORDER BY impoundment_id),
                impoundment_id, species, head_count, description
-        FROM scratch._lots""",
+        FROM scratch._lots WHERE impoundment_id IS NOT NULL""",
         *(statement for statement in INDEXES.split(";") if statement.strip()),
+        # The first lots in words, for the feed and the calendar; a big sale's whole list is its lots' table (a 1,078-lot
+        # auction's summary ran to 52,200 characters).
         f"""UPDATE auctions SET lot_summary = (
             SELECT group_concat('Lot ' || l.lot_no || ': ' || {head_sql("l.head_count", "l.species")}
                                 || CASE WHEN l.description != '' THEN ' (' || l.description || ')' ELSE '' END, '; ')
-            FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id ORDER BY lot_no) l)""",
+                   || CASE WHEN auctions.lots > {SUMMARY_LOTS} THEN '; and ' || (auctions.lots - {SUMMARY_LOTS}) || ' more lots'
+                           ELSE '' END
+            FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id AND lot_no <= {SUMMARY_LOTS} ORDER BY lot_no) l)""",
     ]

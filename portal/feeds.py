@@ -7,13 +7,14 @@ import datetime as dt
 import html
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlencode
 
 from feedgen.feed import FeedGenerator
 
 from ingest.law.packs import all_packs
+from ingest.law.status import auctions_to_come
 
 from .search import Query, where_clause
 
@@ -57,11 +58,18 @@ FEEDS = {
         "Public auctions scheduled by order, or proposed for the earliest day the Act allows ("
         + "; ".join(p.citation("auction") for p in all_packs().values())
         + ").",
-        where="auction_date >= :today AND status IN ('scheduled', 'proposed')",
+        where=auctions_to_come(":today"),
         order="sort_key ASC",
         animals="atom_id IN (SELECT l.auction_id FROM auction_lots l WHERE l.impoundment_id IN ({}))",
     ),
 }
+
+
+# The calendar keeps a month of auctions the Director fixed after their day (a subscriber's calendar keeps its past),
+# and, as the feed, proposed ones only while they are to come.
+CALENDAR = replace(
+    FEEDS["auctions"], where=f"({auctions_to_come(':today')}) OR (status = 'scheduled' AND auction_date >= :since)"
+)
 
 
 def filters(query: Query, spec: FeedSpec) -> tuple[str, dict[str, Any]]:

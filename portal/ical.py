@@ -37,16 +37,14 @@ def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetim
         proposed = r["status"] == "proposed"
         # a proposed auction is the earliest day the Act allows, not a day anyone fixed: tentative (RFC 5545)
         ev.add("status", "TENTATIVE" if proposed else "CONFIRMED")
-        ev.add(
-            "summary",
-            f"{'Proposed cattle auction' if proposed else 'Cattle auction'}: {head_of(r['lots'], 'lot')}, "
-            f"{r['head_count']} head — {r['place']}",
-        )
+        # an auction the Director fixed before any animal is known to be in it is one all the same (K s.13(3))
+        lots = f"{head_of(r['lots'], 'lot')}, {r['head_count']} head" if r["lots"] else "lots not yet known"
+        ev.add("summary", f"{'Proposed cattle auction' if proposed else 'Cattle auction'}: {lots} — {r['place']}")
         ev.add("location", f"{r['place']}, {r['district']}")
-        ev.add(
-            "description",
-            f"Public auction of unclaimed cattle, {status}. {r['atom_summary'] or ''}\n{base_url}{r['atom_link']}",
+        listed = r["atom_summary"] or (
+            "No animal is yet known to be in it: animals unclaimed by then may be sold (the pound's page lists them)."
         )
+        ev.add("description", f"Public auction of unclaimed cattle, {status}. {listed}\n{base_url}{r['atom_link']}")
         ev.add("url", base_url + r["atom_link"])
         cal.add_component(ev)
     cal.add_missing_timezones()

@@ -12,8 +12,6 @@ from ingest.law.money import Money
 from ingest.law.packs import RulePack, pack
 from ingest.law.rules import RateRow, RuleBook, ratio_text
 
-from .search import auction_may_be_held, register_silent, silence_day
-
 _BOOKS: dict[str, RuleBook] = {}
 
 
@@ -83,18 +81,25 @@ def due_for(imp: dict[str, Any], book: RuleBook, on: dt.date) -> Due:
         complaint_filed_on=_date(imp["complaint_filed_on"]),
         complaint_decided_on=_date(imp["complaint_decided_on"]),
         seizure_illegal=bool(imp.get("seizure_adjudged_illegal")),
-        ended_on=_date(imp["left_on"]),
+        ended_on=_date(imp["left_on"]) or silent_from(imp),
     )
 
 
+def silent_from(imp: dict[str, Any]) -> dt.date | None:
+    """For an entry the register is silent on (its whereabouts, for the day asked), the last day it can have been
+    claimed before its earliest auction by the notice: its charges stop there, whatever day is asked (an 1859 bullock
+    is not charged 61,000 days of feeding). (silent, auction by notice 1858-01-23) -> 1858-01-22; else None."""
+    if not imp.get("register_silent"):
+        return None
+    day = imp.get("auction_by_notice_on") or imp.get("auction_earliest_on") or imp["notice_due_on"]
+    return dt.date.fromisoformat(day) - dt.timedelta(days=1)
+
+
 def shown_on(imp: dict[str, Any], today: dt.date) -> dt.date:
-    """The day an animal's charges are shown for when no day is asked: today; or, when the register is silent on
-    it (search.register_silent) and so never says when it left, the last day to claim before its auction, the
-    most its owner could lawfully have been asked to pay. (impounded 1858, auction 1858-01-23) -> 1858-01-22."""
-    day = silence_day(imp)
-    if day and register_silent(imp["status"], day, today):
-        return dt.date.fromisoformat(day) - dt.timedelta(days=1)
-    return today
+    """The day an animal's charges are shown for when no day is asked: today; or, when the register is silent on it
+    and so never says when it left, the last day to claim before its auction, the most its owner could lawfully have
+    been asked to pay. (impounded 1858, auction 1858-01-23) -> 1858-01-22."""
+    return silent_from(imp) or today
 
 
 HISTORICAL_AFTER = dt.timedelta(days=365)
@@ -193,7 +198,13 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         ],
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
-        "register_silent": register_silent(imp["status"], silence_day(imp), today),
+        # where the animal is on the day asked (ingest/law/status.py whereabouts): in the pound, may be sold any day,
+        # the register silent on it, or left
+        "fate": imp["fate"],
+        "in_pound_now": bool(imp["in_pound_now"]),
+        "register_silent": bool(imp["register_silent"]),
         # the last day to claim has passed with no sale recorded: it may be sold any day, and can be claimed until then
-        "auction_may_be_held": auction_may_be_held(imp["status"], imp["auction_earliest_on"], today),
+        "auction_may_be_held": bool(imp["auction_may_be_held"]),
+        "next_event": imp["next_event"],
+        "next_event_on": imp["next_event_on"],
     }

@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from ingest.law.status import whereabouts
 from ingest.schema import PUBLIC
 
 from .search import SEARCH_COLUMNS
@@ -48,21 +49,26 @@ def _fields(columns: list[tuple[str, type, bool]], docs: dict[str, str]) -> dict
     }
 
 
-# What the list and the single animal add to the table's columns, counted the same way for both (search.decorate).
-DECORATIONS: dict[str, Any] = {
-    "days_in_pound": (
+# What the list and the single animal add to the table's columns: days in pound counted the same way for both
+# (search.decorate), and the animal's whereabouts (ingest/law/status.py), described once, in metadata.yml's
+# impoundments_now view.
+WHEREABOUTS_TYPES: dict[str, type] = {"in_pound_now": bool, "register_silent": bool, "auction_may_be_held": bool}
+
+
+def _decorations() -> dict[str, Any]:
+    docs = column_docs("impoundments_now")
+    fields: dict[str, Any] = {
+        name: (WHEREABOUTS_TYPES.get(name, str | None), Field(description=docs.get(name, ""))) for name in whereabouts()
+    }
+    fields["days_in_pound"] = (
         int | None,
         Field(description="Days of feeding charged: from the day brought to today, or to the day it left the pound "
                           "(each day or part of a day, at least one); null when the register is silent on it."),
-    ),
-    "last_day": (str | None, Field(description="Last day to claim before the earliest auction (YYYY-MM-DD), while "
-                                               "the animal is in the pound.")),
-    "register_silent": (bool, Field(description="The register records no outcome a month after the earliest "
-                                                "auction day: where the animal went is not known.")),
-    "auction_may_be_held": (bool, Field(description="The earliest auction day has come and no sale is recorded: it "
-                                                    "may be sold any day, and can be claimed until it is.")),
-    "in_pound_now": (bool, Field(description="In the pound now: no outcome recorded, and the register not silent.")),
-}  # fmt: skip
+    )  # fmt: skip
+    return fields
+
+
+DECORATIONS = _decorations()
 
 
 def _impoundment_model() -> type[BaseModel]:

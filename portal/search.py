@@ -10,6 +10,7 @@ from typing import Any
 
 from ingest.errors import RecordRejected
 from ingest.law.clock import days_in_pound
+from ingest.law.status import whereabouts, whereabouts_select
 from ingest.normalise import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
 
 from .errors import BadRequest
@@ -164,80 +165,49 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
     return (" AND ".join(clauses) or "1"), params
 
 
-# The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row.
+# The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row; each row
+# also carries what became of the animal (ingest/law/status.py whereabouts), counted for the day the page is for.
 SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
                   "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on",
                   "auction_by_notice_on"]  # fmt: skip
-SELECT = (
-    "SELECT "
-    + ", ".join("p.name AS pound_name" if c == "pound_name" else f"i.{c}" for c in SEARCH_COLUMNS)
-    + " FROM impoundments i JOIN pounds p ON p.id = i.pound_id"
-)
+WHEREABOUTS = list(whereabouts())
 
 
-SILENT_AFTER = dt.timedelta(days=30)
-# register_silent's complement in SQL over impoundments `i`, with :silent_before = silent_before(today). Silence is
-# counted from the earliest auction by the notice alone (silence_day), so an 1857 complaint never decided, which
-# leaves no auction day, does not keep an entry "in the pound" for 160 years.
-IN_POUND_NOW = """i.status IN ('impounded', 'notice_posted')
-    AND coalesce(i.auction_by_notice_on, i.auction_earliest_on) >= :silent_before"""
+def day_sql(today: dt.date) -> str:
+    """A day as an SQL literal for the whereabouts expressions: 2026-11-30 -> "'2026-11-30'"."""
+    return f"'{today.isoformat()}'"
 
 
-def silence_day(row: dict[str, Any]) -> str | None:
-    """The day a month of register silence is counted from: the earliest auction by the notice alone
-    (impoundments.auction_by_notice_on), which an 1857 complaint pending for ever does not take away."""
-    return row.get("auction_by_notice_on") or row.get("auction_earliest_on")
+def in_pound_now(today: dt.date) -> str:
+    """SQL over impoundments `i`: in the pound on `today` (status.whereabouts)."""
+    return whereabouts(day_sql(today))["in_pound_now"]
 
 
-def silent_before(today: dt.date) -> str:
-    """The earliest auction day before which an entry still "in the pound" is silence: 2026-11-30 -> '2026-10-31'."""
-    return (today - SILENT_AFTER).isoformat()
+def select(today: dt.date) -> str:
+    """The search's SELECT: its columns and the animal's whereabouts on `today`, from impoundments `i` and pounds."""
+    columns = ", ".join("p.name AS pound_name" if c == "pound_name" else f"i.{c}" for c in SEARCH_COLUMNS)
+    return (
+        f"SELECT {columns}, {whereabouts_select(day_sql(today))} FROM impoundments i JOIN pounds p ON p.id = i.pound_id"
+    )
 
 
-def register_silent(status: str, auction_earliest_on: str | None, today: dt.date) -> bool:
-    """Whether the register has gone silent on an entry: still "in the pound" a month after its earliest auction day.
-
-    ('impounded', '1858-01-23', 2026-11-30) -> True (a historical register, or one not kept up);
-    ('impounded', '2026-12-15', 2026-11-30) -> False; ('sold', ...) -> False.
-    """
-    if status not in ("impounded", "notice_posted") or not auction_earliest_on:
-        return False
-    return dt.date.fromisoformat(auction_earliest_on) + SILENT_AFTER < today
-
-
-def auction_may_be_held(status: str, auction_earliest_on: str | None, today: dt.date) -> bool:
-    """Whether an animal the register still shows in the pound may be sold on any day now: its earliest auction day
-    has come and no sale is recorded. It can still be claimed until it is sold (K s.12, 1857 s.VII).
-
-    ('notice_posted', '2026-11-30', 2026-11-30) -> True; ('impounded', '2026-12-01', 2026-11-30) -> False;
-    ('claimed', '2026-11-01', 2026-11-30) -> False; ('impounded', '1858-01-23', 2026-11-30) -> False (silent: a
-    register a month past the day without an outcome says nothing of where the animal is, `register_silent`).
-    """
-    if status not in ("impounded", "notice_posted") or not auction_earliest_on:
-        return False
-    earliest = dt.date.fromisoformat(auction_earliest_on)
-    return earliest <= today <= earliest + SILENT_AFTER
+def animal(con: sqlite3.Connection, animal_id: str, today: dt.date) -> dict[str, Any] | None:
+    """One impoundment, every column, with its whereabouts on `today` (the animal page and the API read this)."""
+    row = con.execute(
+        f"SELECT i.*, {whereabouts_select(day_sql(today))} FROM impoundments i WHERE i.id = ?", (animal_id,)
+    ).fetchone()
+    return decorate([dict(row)], today)[0] if row else None
 
 
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:
-    """Adds days in pound, counted as the animal page charges them, and the last day to claim before the auction
-    (the day before the earliest auction).
-
-    When the register is silent on an entry (`register_silent`), no days are counted and no deadline is shown. When
-    the last day has passed with no sale recorded, `auction_may_be_held` says so: the animal can still be claimed.
-    """
+    """Rows with their whereabouts (SQL) -> with days in pound as charged too: nights from the day brought to the day
+    it left, or to today, at least one; none when the register is silent on it (where it went is not known)."""
     for r in rows:
+        for flag in ("in_pound_now", "register_silent", "auction_may_be_held"):
+            r[flag] = bool(r[flag])
         start = dt.date.fromisoformat(r["brought_on"])
         end = dt.date.fromisoformat(r["left_on"]) if r.get("left_on") else today
-        r["days_in_pound"] = days_in_pound(start, end)  # nights, at least one (a rate's own convention prices them)
-        r["last_day"] = None
-        r["register_silent"] = register_silent(r["status"], silence_day(r), today)
-        if r["register_silent"]:
-            r["days_in_pound"] = None
-        elif r["status"] in ("impounded", "notice_posted") and r.get("auction_earliest_on"):
-            r["last_day"] = (dt.date.fromisoformat(r["auction_earliest_on"]) - dt.timedelta(days=1)).isoformat()
-        r["auction_may_be_held"] = auction_may_be_held(r["status"], r.get("auction_earliest_on"), today)
-        r["in_pound_now"] = r["status"] in ("impounded", "notice_posted") and not r["register_silent"]
+        r["days_in_pound"] = None if r["register_silent"] else days_in_pound(start, end)
     return rows
 
 
@@ -252,20 +222,12 @@ class Results:
     limit: int
 
 
-def in_pound_now_sql(today: dt.date) -> str:
-    """IN_POUND_NOW with today's date in it, for SQL whose other values are positional ('?')."""
-    return IN_POUND_NOW.replace(":silent_before", f"'{silent_before(today)}'")
-
-
 def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 50, offset: int = 0) -> Results:
     """The animals an owner's search finds, those in the pound now first, the nearest last day to claim first
     (an animal whose earliest auction day has come, and may be sold any day, before all); then every other match,
-    newest first. Every match is on some page: offset + limit walks the two parts as one list.
-
-    Two queries, each over an index, rather than one sort of every match: the animals in the pound now are few, and
-    the rest come in the order of the brought_at index."""
+    newest first. Every match is on some page: offset + limit walks the two parts as one list."""
     where, params = where_clause(query)
-    now = in_pound_now_sql(today)
+    now, sql = in_pound_now(today), select(today)
     total, in_pound = con.execute(
         f"SELECT count(*), coalesce(sum({now}), 0) FROM impoundments i WHERE {where}", params
     ).fetchone()
@@ -274,7 +236,7 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
         rows += map(
             dict,
             con.execute(
-                f"""{SELECT} WHERE {where} AND {now}
+                f"""{sql} WHERE {where} AND {now}
                     ORDER BY i.auction_earliest_on IS NULL, i.auction_earliest_on, i.brought_at DESC LIMIT ? OFFSET ?""",
                 [*params, limit, offset],
             ),
@@ -283,7 +245,7 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
         rows += map(
             dict,
             con.execute(
-                f"{SELECT} WHERE {where} AND NOT ({now}) ORDER BY i.brought_at DESC LIMIT ? OFFSET ?",
+                f"{sql} WHERE {where} AND NOT ({now}) ORDER BY i.brought_at DESC LIMIT ? OFFSET ?",
                 [*params, limit - len(rows), max(0, offset - in_pound)],
             ),
         )
@@ -292,4 +254,5 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
 
 def latest(con: sqlite3.Connection, today: dt.date, limit: int = 20) -> list[dict[str, Any]]:
     """The newest entries in every register, for the home page before a search."""
-    return decorate([dict(r) for r in con.execute(f"{SELECT} ORDER BY i.brought_at DESC LIMIT ?", (limit,))], today)
+    rows = con.execute(f"{select(today)} ORDER BY i.brought_at DESC LIMIT ?", (limit,))
+    return decorate([dict(r) for r in rows], today)

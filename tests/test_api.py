@@ -66,4 +66,5 @@ def test_days_in_pound_means_one_thing_in_the_list_and_for_one_animal(client) ->
     for r in in_pound + left:
         one = client.get(f"/api/impoundments/{r['id']}").json()
         assert one["days_in_pound"] == r["days_in_pound"] is not None
-        assert one["last_day"] == r["last_day"] and one["in_pound_now"] == r["in_pound_now"]
+        assert one["last_day_to_claim"] == r["last_day_to_claim"] and one["in_pound_now"] == r["in_pound_now"]
+        assert one["fate"] == r["fate"] and one["next_event"] == r["next_event"]

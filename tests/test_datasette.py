@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ingest.law.status import SILENT_AFTER_DAYS
 from portal.app import create_app
-from portal.search import SILENT_AFTER
 from portal.settings import Settings
 
 from .conftest import TODAY
@@ -113,8 +113,8 @@ def test_animals_now_and_notices_this_week(client, demo_dbs) -> None:
     now = con.execute(
         "SELECT sum(head_count) FROM impoundments WHERE status IN ('impounded', 'notice_posted')"
     ).fetchone()[0]
-    # As the portal marks them (search.SILENT_AFTER): no outcome 30 days after the earliest auction day is silence.
-    silent_from = (TODAY - SILENT_AFTER).isoformat()
+    # As the portal marks them (status.whereabouts): no outcome 30 days after the earliest auction day is silence.
+    silent_from = (TODAY - dt.timedelta(days=SILENT_AFTER_DAYS)).isoformat()
     current = con.execute(
         "SELECT pound_id, head_count, coalesce(auction_earliest_on < ?, 0) FROM impoundments WHERE status IN ('impounded', 'notice_posted')",
         (silent_from,),

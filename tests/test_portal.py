@@ -15,9 +15,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
+from ingest.law.status import whereabouts_select
 from ingest.normalise import head_of
 from portal.app import create_app
-from portal.search import auction_may_be_held, decorate, register_silent, silent_before
+from portal.search import day_sql, decorate, in_pound_now
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, make_data_dir
@@ -251,8 +252,9 @@ def test_a_historical_pound_lists_its_eras_rates_and_no_animals_in_the_pound_now
     assert "last entry" not in live.by_id["rates-heading"]
     district = parse(client.get("/districts/Thrissur").text)
     con = sqlite3.connect(demo_dbs[0])
-    entries = con.execute("SELECT status, auction_earliest_on FROM impoundments WHERE district = 'Thrissur'")
-    now = sum(s in ("impounded", "notice_posted") and not register_silent(s, a, TODAY) for s, a in entries)
+    (now,) = con.execute(
+        f"SELECT count(*) FROM impoundments i WHERE district = 'Thrissur' AND {in_pound_now(TODAY)}"
+    ).fetchone()
     assert now < sum(
         1
         for (s,) in con.execute("SELECT status FROM impoundments WHERE district = 'Thrissur'")
@@ -369,7 +371,7 @@ def test_a_silent_historical_register_counts_no_days(client, demo_dbs) -> None:
     a = one(demo_dbs[0], "SELECT id FROM impoundments WHERE act = 'act-iii-1857' AND status = 'impounded' LIMIT 1")
     rows = client.get("/api/impoundments", params={"pound": "24pgs-barrackpore", "limit": 500}).json()["rows"]
     row = next(r for r in rows if r["id"] == a["id"])
-    assert row["register_silent"] is True and row["days_in_pound"] is None and row["last_day"] is None
+    assert row["register_silent"] is True and row["days_in_pound"] is None and row["last_day_to_claim"] is None
     page = client.get("/", params={"pound": "24pgs-barrackpore"}).text
     assert "No outcome recorded in the register" in page
 
@@ -397,7 +399,7 @@ def test_an_animal_past_its_earliest_auction_day_can_still_be_claimed(client, de
     # the owner claim at any time before the sale (K s.12), and the Director may not have fixed the auction yet.
     sql = """SELECT * FROM impoundments WHERE status IN ('impounded', 'notice_posted') AND act = 'kerala-1961'
              AND auction_earliest_on {} ? AND auction_earliest_on >= ? ORDER BY id LIMIT 1"""
-    since = silent_before(TODAY)
+    since = (TODAY - dt.timedelta(days=30)).isoformat()
     past = one(demo_dbs[0], sql.format("<="), (TODAY.isoformat(), since))
     ahead = one(demo_dbs[0], sql.format(">"), (TODAY.isoformat(), since))
     page = parse(client.get(f"/animals/{past['id']}").text)
@@ -413,20 +415,40 @@ def test_an_animal_past_its_earliest_auction_day_can_still_be_claimed(client, de
     assert flags[past["id"]] is True and not any(flags[r["id"]] for r in rows if r["status"] in ("claimed", "sold"))
 
 
+def whereabouts_of(row: dict, today: dt.date) -> dict:
+    """status.whereabouts (SQL) of one impoundment row on `today`."""
+    con = sqlite3.connect(":memory:")
+    con.row_factory = sqlite3.Row
+    columns = ["status", "auction_earliest_on", "auction_by_notice_on", "notice_due_on", "notice_posted_on"]
+    con.execute(f"CREATE TABLE impoundments ({', '.join(columns)})")
+    con.execute(f"INSERT INTO impoundments VALUES ({', '.join('?' * len(columns))})", [row.get(c) for c in columns])
+    return dict(con.execute(f"SELECT {whereabouts_select(day_sql(today))} FROM impoundments i").fetchone())
+
+
 def test_past_the_earliest_auction_day_an_entry_is_either_open_to_sale_or_silent() -> None:
     # The page says "may be sold any day" or "no outcome recorded", never both and never neither.
     for days_past in range(0, 90):
         earliest = (TODAY - dt.timedelta(days=days_past)).isoformat()
-        open_to_sale = auction_may_be_held("notice_posted", earliest, TODAY)
-        assert open_to_sale != register_silent("notice_posted", earliest, TODAY), days_past
-    assert not auction_may_be_held("impounded", (TODAY + dt.timedelta(days=1)).isoformat(), TODAY)
-    assert not auction_may_be_held("claimed", TODAY.isoformat(), TODAY)
+        w = whereabouts_of(
+            {"status": "notice_posted", "auction_earliest_on": earliest, "auction_by_notice_on": earliest}, TODAY
+        )
+        assert w["auction_may_be_held"] != w["register_silent"], days_past
+        assert w["fate"] == ("may_be_sold" if w["auction_may_be_held"] else "register_silent")
+    tomorrow = (TODAY + dt.timedelta(days=1)).isoformat()
+    ahead = whereabouts_of(
+        {"status": "impounded", "auction_earliest_on": tomorrow, "auction_by_notice_on": tomorrow}, TODAY
+    )
+    assert not ahead["auction_may_be_held"] and ahead["fate"] == "in_pound"
+    assert ahead["next_event"] == "auction_earliest" and ahead["last_day_to_claim"] == TODAY.isoformat()
+    left = whereabouts_of({"status": "claimed", "auction_earliest_on": TODAY.isoformat()}, TODAY)
+    assert not left["auction_may_be_held"] and left["fate"] == "left" and left["next_event"] is None
 
 
 def test_the_list_counts_days_in_pound_as_the_animal_page_charges_them() -> None:
     # K s.4: feeding accrues for each day or part of a day, so an animal brought in today has been in one day.
-    brought = {"brought_on": "2026-11-30", "status": "impounded", "auction_earliest_on": "2026-12-16"}
-    claimed = {"brought_on": "2026-11-28", "left_on": "2026-11-28", "status": "claimed", "auction_earliest_on": None}
+    brought = {"brought_on": "2026-11-30", "register_silent": 0, "in_pound_now": 1, "auction_may_be_held": 0}
+    claimed = {"brought_on": "2026-11-28", "left_on": "2026-11-28", "register_silent": 0, "in_pound_now": 0,
+               "auction_may_be_held": 0}  # fmt: skip
     today, same_day = decorate([brought, claimed], dt.date(2026, 11, 30))
     assert today["days_in_pound"] == 1 and same_day["days_in_pound"] == 1
     assert decorate([dict(brought)], dt.date(2026, 12, 3))[0]["days_in_pound"] == 3
@@ -444,7 +466,10 @@ def test_the_api_list_and_the_database_agree_on_days_in_pound(client, demo_dbs) 
 def test_counts_of_more_than_one_head_read_in_the_plural(client, demo_dbs) -> None:
     n = one(
         demo_dbs[0],
-        "SELECT * FROM notices WHERE head_count > 1 AND species IN ('calf', 'buffalo', 'goat', 'cow') LIMIT 1",
+        # a notice the notices feed carries: its animal in the pound now (impoundments_now), its day come
+        """SELECT n.* FROM notices n JOIN impoundments_now i ON i.id = n.impoundment_id
+           WHERE n.head_count > 1 AND n.species IN ('calf', 'buffalo', 'goat', 'cow') AND i.in_pound_now
+             AND n.posted_on <= date('now', '+330 minutes') LIMIT 1""",
     )
     plural = head_of(n["head_count"], n["species"])
     assert plural != f"{n['head_count']} {n['species']}"

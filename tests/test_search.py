@@ -97,7 +97,7 @@ def test_animals_in_the_pound_now_come_first_the_nearest_last_day_first(client) 
     now = [r for r in rows if r["in_pound_now"]]
     assert 0 < found["in_pound_now"] == len(now) < len(rows)
     assert rows[: len(now)] == now  # every animal in the pound before any other
-    last_days = [r["last_day"] for r in now if r["last_day"]]
+    last_days = [r["last_day_to_claim"] for r in now if r["last_day_to_claim"]]
     assert last_days == sorted(last_days) and len(set(last_days)) > 1
     rest = [r["brought_at"] for r in rows[len(now) :]]
     assert rest == sorted(rest, reverse=True)  # the others newest first

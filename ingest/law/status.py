@@ -81,3 +81,71 @@ def sale_questioned(
     if earliest is not None and sold_on < earliest:
         return SaleQuestion("before_earliest", earliest)
     return None
+
+
+# --- Where the animal is, and what happens next ---------------------------------------------------------------------
+# One home for "what became of the animal": the view impoundments_now, the portal's pages, lists, feeds, calendar and
+# API, and the canned queries all read these expressions. They are SQL because the lists, the counts and the views are
+# SQL; the portal gives `today` (the day its pages are for) where the views give India's date.
+
+IN_POUND = ("impounded", "notice_posted")  # the register's last word leaves the animal in the pound
+SILENT_AFTER_DAYS = 30
+# India's date, as the public database's views count "today".
+TODAY_IN_INDIA = "date('now', '+330 minutes')"
+
+
+def silence_from(i: str = "i") -> str:
+    """The day a month of register silence is counted from: the earliest auction by the notice alone, which an 1857
+    complaint pending for ever does not take away (else the notice day; one of them is always known)."""
+    return f"coalesce({i}.auction_by_notice_on, {i}.auction_earliest_on, {i}.notice_due_on)"
+
+
+def whereabouts(today: str = TODAY_IN_INDIA, i: str = "i") -> dict[str, str]:
+    """The columns of "what became of the animal, and what happens next", as SQL over impoundments `i` for the day
+    `today` (an SQL expression): {'in_pound_now': ..., 'register_silent': ..., ...}.
+
+    in_pound_now          the register's last word leaves it in the pound, and not a month past its earliest auction
+    register_silent       it leaves it in the pound, a month past that day: where the animal went is not known
+    auction_may_be_held   in the pound now and its earliest auction day has come: it may be sold any day, and can be
+                          claimed until it is (K s.12; 1857 s.VII)
+    last_day_to_claim     in the pound now: the day before its earliest auction
+    next_event, next_event_on   'notice_due' (the s.13 notice, K s.13(1)), 'auction_earliest' (K s.13(3)),
+                          'may_be_sold' (today), 'no_auction' (a complaint stops it, or the seizure was illegal)
+    fate                  'in_pound', 'may_be_sold', 'register_silent' or 'left' (claimed, released, sold, disposed)
+
+    ('i', day 2026-11-30): brought 2026-11-25 -> in_pound_now 1, next 'notice_due' on 2026-12-03; claimed -> 'left'.
+    """
+    status = f"{i}.status IN ({', '.join(repr(s) for s in IN_POUND)})"
+    silent = f"({status} AND {silence_from(i)} < date({today}, '-{SILENT_AFTER_DAYS} days'))"
+    now = f"({status} AND {silence_from(i)} >= date({today}, '-{SILENT_AFTER_DAYS} days'))"
+    earliest = f"{i}.auction_earliest_on"
+    may_be_sold = f"({now} AND {earliest} <= {today})"
+    return {
+        "in_pound_now": now,
+        "register_silent": silent,
+        "auction_may_be_held": f"coalesce({may_be_sold}, 0)",
+        "last_day_to_claim": f"CASE WHEN {now} THEN date({earliest}, '-1 day') END",
+        "next_event": f"""CASE WHEN NOT {now} THEN NULL
+            WHEN {i}.notice_posted_on IS NULL AND {today} < {i}.notice_due_on THEN 'notice_due'
+            WHEN {earliest} IS NULL THEN 'no_auction'
+            WHEN {today} < {earliest} THEN 'auction_earliest' ELSE 'may_be_sold' END""",
+        "next_event_on": f"""CASE WHEN NOT {now} THEN NULL
+            WHEN {i}.notice_posted_on IS NULL AND {today} < {i}.notice_due_on THEN {i}.notice_due_on
+            WHEN {earliest} IS NULL THEN NULL
+            WHEN {today} < {earliest} THEN {earliest} ELSE {today} END""",
+        "fate": f"""CASE WHEN {silent} THEN 'register_silent' WHEN {may_be_sold} THEN 'may_be_sold'
+            WHEN {now} THEN 'in_pound' ELSE 'left' END""",
+    }
+
+
+def whereabouts_select(today: str = TODAY_IN_INDIA, i: str = "i") -> str:
+    """whereabouts() as a SELECT list: "<expr> AS in_pound_now, <expr> AS register_silent, ..."."""
+    return ", ".join(f"{sql} AS {name}" for name, sql in whereabouts(today, i).items())
+
+
+def auctions_to_come(today: str = TODAY_IN_INDIA, a: str = "") -> str:
+    """SQL over auctions: those to come on `today`, fixed by the Director or proposed for the earliest lawful day
+    (K s.13(3)). A proposed auction is never in the past: once its day has gone by, its animals may be sold any day
+    (whereabouts' auction_may_be_held), which is not an auction on a day anybody can go to."""
+    a = f"{a}." if a else ""
+    return f"{a}status IN ('scheduled', 'proposed') AND {a}auction_date >= {today}"

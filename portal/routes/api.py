@@ -8,13 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
-from .. import db
 from ..deps import DbDep, KnownParameters, SearchDep, TodayDep, VersionDep
 from ..errors import BadRequest, NotFound
 from ..law import auction_of, due_for, due_json, rulebook, shown_on
 from ..models import Due, Impoundment, SearchPage
 from ..render import ENV
-from ..search import decorate, parse_date, search
+from ..search import animal, parse_date, search
 
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 
@@ -35,10 +34,11 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
         "records no outcome a month after the earliest auction day (register_silent)",
     ),
 ) -> dict[str, Any]:
-    a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
+    asked = parse_date(on[:40] if on else on, "on")
+    a = animal(con, impoundment_id, asked or today)  # its whereabouts on the day asked
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
-    day = parse_date(on[:40] if on else on, "on") or shown_on(a, today)
+    day = asked or shown_on(a, today)
     if day < dt.date.fromisoformat(a["brought_on"]):
         raise BadRequest(f"on={day.isoformat()} is before the animal was brought ({a['brought_on']})")
     return due_json(a, due_for(a, rulebook(con, version), day), today, auction_of(con, impoundment_id))
@@ -46,10 +46,10 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
 
 @router.get("/impoundments/{impoundment_id}", summary="One impoundment (public columns)", response_model=Impoundment)
 async def impoundment(impoundment_id: str, con: DbDep, today: TodayDep) -> dict[str, Any]:
-    a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (impoundment_id,))
+    a = animal(con, impoundment_id, today)  # days_in_pound and whereabouts counted as the list counts them
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
-    return decorate([a], today)[0]  # days_in_pound counted as the list counts it
+    return a
 
 
 @router.get("/impoundments", summary="Search impoundments as an owner would", response_model=SearchPage)

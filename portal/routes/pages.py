@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from ingest.law.clock import auction_if_posted
 from ingest.law.packs import all_packs, pack
 from ingest.law.rules import ratio_text
+from ingest.law.status import IN_POUND, auctions_to_come
 from ingest.normalise import SPECIES
 
 from .. import db
@@ -20,16 +21,8 @@ from ..errors import BadRequest, NotFound
 from ..i18n import t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
-from ..search import (
-    IN_POUND_NOW,
-    auction_may_be_held,
-    decorate,
-    latest,
-    register_silent,
-    search,
-    silence_day,
-    silent_before,
-)
+from ..search import animal as animal_row
+from ..search import decorate, in_pound_now, latest, search, select
 
 router = APIRouter(include_in_schema=False)
 
@@ -114,8 +107,8 @@ def _date(v: str | None) -> dt.date | None:
     return dt.date.fromisoformat(v) if v else None
 
 
-def _animal(con: Any, animal_id: str) -> dict[str, Any]:
-    a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (animal_id,))
+def _animal(con: Any, animal_id: str, today: dt.date) -> dict[str, Any]:
+    a = animal_row(con, animal_id, today)
     if a is None:
         raise NotFound(
             f"No impounded animal has the id '{animal_id[:80]}'.",
@@ -131,10 +124,9 @@ def _animal(con: Any, animal_id: str) -> dict[str, Any]:
 async def animal(
     request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
 ) -> HTMLResponse:
-    a = _animal(con, animal_id)
+    a = _animal(con, animal_id, today)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
-    silent = register_silent(a["status"], silence_day(a), today)
-    auction_open = auction_may_be_held(a["status"], a["auction_earliest_on"], today)
+    silent, auction_open = a["register_silent"], a["auction_may_be_held"]
     due = due_for(a, rulebook(con, version), shown_on(a, today))
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
@@ -166,7 +158,7 @@ async def animal(
 
 @router.get("/animals/{animal_id}/notice", response_class=HTMLResponse)
 async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    a = _animal(con, animal_id)
+    a = _animal(con, animal_id, today)
     n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     if n is None:
         cite = pack(a["act"]).sections.get("notice", "")
@@ -176,7 +168,7 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
     # entry the register has gone silent on: where that animal is, nobody knows.
     printed_on, auction = None, _date(n["auction_earliest_on"])
-    in_pound = a["status"] == "impounded" and not register_silent(a["status"], silence_day(a), today)
+    in_pound = a["status"] == "impounded" and a["in_pound_now"]
     if n["status"] == "due" and auction is not None and in_pound:
         printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
         auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
@@ -188,7 +180,7 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
 
 @router.get("/animals/{animal_id}/sale-account", response_class=HTMLResponse)
 async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
-    a = _animal(con, animal_id)
+    a = _animal(con, animal_id, today)
     s = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     if s is None:
         raise NotFound(
@@ -204,12 +196,12 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
 def _pound_list(
     con: Any, today: dt.date, where: str = "1", params: dict[str, Any] | None = None
 ) -> list[dict[str, Any]]:
-    """Pounds with the animals in each now; entries the register is silent on (search.register_silent) are not."""
+    """Pounds with the animals in each now; entries the register is silent on (status.whereabouts) are not."""
     return db.rows(
         con,
-        f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id AND {IN_POUND_NOW}) AS now
+        f"""SELECT p.*, (SELECT count(*) FROM impoundments i WHERE i.pound_id = p.id AND {in_pound_now(today)}) AS now
             FROM pounds p WHERE {where} ORDER BY p.district, p.name""",
-        {"silent_before": silent_before(today), **(params or {})},
+        params or {},
     )
 
 
@@ -229,9 +221,9 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
     rows = decorate(
         db.rows(
             con,
-            f"""SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
-                WHERE i.district = :district AND {IN_POUND_NOW} ORDER BY i.brought_at DESC LIMIT 100""",
-            {"district": district, "silent_before": silent_before(today)},
+            f"""{select(today)} WHERE i.district = :district AND {in_pound_now(today)}
+                ORDER BY i.auction_earliest_on IS NULL, i.auction_earliest_on, i.brought_at DESC LIMIT 100""",
+            {"district": district},
         ),
         today,
     )
@@ -276,20 +268,18 @@ def pound_page(
     entries = decorate(
         db.rows(
             con,
-            """SELECT i.*, p.name AS pound_name FROM impoundments i JOIN pounds p ON p.id = i.pound_id
-                                   WHERE i.pound_id = ? AND i.status IN ('impounded', 'notice_posted')
-                                   ORDER BY i.brought_at DESC""",
+            f"""{select(today)} WHERE i.pound_id = ? AND i.status IN ({", ".join(repr(s) for s in IN_POUND)})
+                ORDER BY i.auction_earliest_on IS NULL, i.auction_earliest_on, i.brought_at DESC""",
             (pound_id,),
         ),
         today,
     )
-    rows = [r for r in entries if not r["register_silent"]]
+    rows = [r for r in entries if r["in_pound_now"]]  # the nearest last day to claim first
     silent = len(entries) - len(rows)  # counted, and searchable, but not "in the pound now"
     auctions = db.rows(
-        con,
-        "SELECT * FROM auctions WHERE pound_id = ? AND auction_date >= ? AND status != 'held' ORDER BY auction_date",
+        con, f"SELECT * FROM auctions WHERE pound_id = ? AND {auctions_to_come('?')} ORDER BY auction_date",
         (pound_id, today.isoformat()),
-    )
+    )  # fmt: skip
     return render(
         request,
         "pound.html",
