@@ -106,11 +106,49 @@ class Basis(BaseModel):
     status: str = Field(description="What the figure is: statute, notified, example, reported local practice, ...")
 
 
-class Due(BaseModel):
-    """What it costs to claim an animal on a day (K s.12; 1857 s.VII), with its deadlines: money as exact decimal
-    strings of rupees, never floats."""
+class FeedingPart(BaseModel):
+    """A run of days at one feeding rate (K s.4): a stay across a change of rate is its parts."""
 
-    model_config = ConfigDict(extra="allow")
+    from_: str = Field(alias="from", description="The first day of the run (YYYY-MM-DD).")
+    days: int
+    head: int
+    rate_per_head_per_day_rupees: str | None
+    rupees: str | None
+    days_counted: str = Field(description="How the rate counts days (nights, days or part of a day, ...).")
+    days_counted_stated_by_the_rate: bool = Field(description="False when the convention is assumed, not stated.")
+
+
+class Unknown(BaseModel):
+    """A part of the sum that is not known, and why: the total is then null."""
+
+    part: str = Field(description="fine or feeding.")
+    why: str
+    from_: str | None = Field(alias="from", description="From which day, when part of the stay is unknown.")
+
+
+class AuctionOf(BaseModel):
+    """The auction the animal is a lot of (held auctions excepted)."""
+
+    auction_date: str
+    auction_time: str | None
+    place: str | None
+    status: str = Field(description="scheduled (fixed by the Director's order) or proposed (the earliest day allowed).")
+    status_means: str
+
+
+class ReportedPractice(BaseModel):
+    """A press-reported council practice: not notified, never in the sums."""
+
+    rupees: str | None
+    reference: str
+    status: str
+
+
+class Due(BaseModel):
+    """What it costs to claim an animal on a day (K s.12; 1857 s.VII), with its deadlines and where it is on that day:
+    money as exact decimal strings of rupees, never floats. portal/law.py due_json gives exactly these fields."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     id: str
     on: str = Field(description="The day the charges are counted to (YYYY-MM-DD).")
@@ -119,18 +157,30 @@ class Due(BaseModel):
     head_count: int
     fine_rupees: str | None
     fine_per_head_rupees: str | None
-    habitual_multiplier: int
+    habitual_multiplier: int | str = Field(description="2, or an exact ratio such as 3/2 (K s.11(2): up to double).")
     feeding_rupees: str | None
     feeding_rate_per_head_per_day_rupees: str | None
-    total_rupees: str | None = Field(description="Fine plus feeding; null when neither is known.")
+    feeding_parts: list[FeedingPart]
+    total_rupees: str | None = Field(description="Fine plus feeding; null when a part is not known (see unknown).")
+    unknown: list[Unknown]
+    owner_owes_nothing: bool = Field(description="The seizure was adjudged illegal: the seizer pays (K s.21(2)).")
     days_in_pound: int
     notice_due_on: str
     auction_earliest_on: str | None = Field(description="Null while a complaint stops a sale (1857 s.IX proviso).")
+    auction: AuctionOf | None
     complaint_deadline_on: str
+    seizure_assumed: bool = Field(description="No seizure day in the register: the deadline is the earliest it can be.")
+    complaint_in_time: bool | None = Field(description="Null when no complaint is recorded.")
+    periods: dict[str, int] = Field(description="The periods of the pound's Act, from its rule pack.")
     sections: list[str]
     fine_basis: Basis | None
     feeding_basis: Basis | None
+    reported_practices: list[ReportedPractice]
     status: str
     left_on: str | None = Field(description="Once it has left the pound, charges were counted to this day.")
+    fate: str = Field(description="in_pound, may_be_sold, register_silent or left, on the day asked.")
+    in_pound_now: bool
     register_silent: bool
     auction_may_be_held: bool
+    next_event: str | None
+    next_event_on: str | None

@@ -3,6 +3,7 @@ days_in_pound, and a health check a load balancer can HEAD."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 
 import pytest
@@ -68,3 +69,19 @@ def test_days_in_pound_means_one_thing_in_the_list_and_for_one_animal(client) ->
         assert one["days_in_pound"] == r["days_in_pound"] is not None
         assert one["last_day_to_claim"] == r["last_day_to_claim"] and one["in_pound_now"] == r["in_pound_now"]
         assert one["fate"] == r["fate"] and one["next_event"] == r["next_event"]
+
+
+def test_a_day_far_ahead_does_not_charge_an_entry_the_register_is_silent_on_then(client, demo_dbs) -> None:
+    # Before: /due?on=2099-12-31 charged 26,694 days of feeding for an animal whose register had gone silent.
+    con = sqlite3.connect(demo_dbs[0])
+    animal, brought, by_notice = con.execute(
+        """SELECT id, brought_on, auction_by_notice_on FROM impoundments
+           WHERE status = 'impounded' AND act = 'kerala-1961' AND auction_by_notice_on >= date('now', '+330 minutes')
+           ORDER BY id LIMIT 1"""
+    ).fetchone()
+    due = client.get(f"/api/impoundments/{animal}/due", params={"on": "2099-12-31"}).json()
+    last_day = dt.date.fromisoformat(by_notice) - dt.timedelta(days=1)
+    assert due["register_silent"] is True and due["fate"] == "register_silent"
+    assert due["days_in_pound"] == (last_day - dt.date.fromisoformat(brought)).days
+    today = client.get(f"/api/impoundments/{animal}/due").json()
+    assert today["register_silent"] is False and today["in_pound_now"] is True
