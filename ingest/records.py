@@ -84,14 +84,36 @@ def text(v: Any) -> str:
     return " ".join(str(v).split())
 
 
+def identity_key(pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int) -> str:
+    """What makes a register entry the same entry from one ingest to the next, whatever else in it is corrected.
+
+    A numbered entry is its pound, its number and the day brought (a register numbering from 1 each year or each
+    month is told apart by the day); the number is read as a number when it is one ('017' is 17). An entry without
+    a number is its pound, the day and hour brought as written, its kind as written and its count.
+    ('tcr-ollur', '017', '2025-04-02T17:15', 'goat', 1) -> the parts 'tcr-ollur', 'no', '17', '2025-04-02';
+    ('tcr-ollur', None, '2025-04-02T17:15', 'Goat', 1) -> 'tcr-ollur', 'at', '2025-04-02T17:15', 'goat', '1'
+    (joined by a unit separator, which no cell holds).
+
+    Two entries with one key (two numbered alike on a day, a copy corrected in one file and not the other) are
+    two entries: the ingest tells them apart by their order in the registers (schema.FINISH, '-2', '-3').
+    """
+    number = "".join((entry_no or "").split()).lower()
+    if number.isdigit():
+        number = str(int(number))
+    if number:
+        return "\x1f".join((pound_id, "no", number, brought_at[:10]))
+    return "\x1f".join((pound_id, "at", brought_at, " ".join(kind.lower().split()), str(n)))
+
+
 def impoundment_id(
-    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str, place: str | None
+    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str = "", place: str | None = None
 ) -> str:
-    """Stable across re-ingests: the same entry in the same pound always gets the same id.
+    """Stable across re-ingests and corrections: an entry keeps its id while its identity_key holds, so a corrected
+    description, place, outcome or fine keeps the animal's page. (desc and place no longer count: kept for callers.)
 
     ('tcr-ollur', '2', '2025-04-02T17:15', 'goat', 1, 'black and white', 'Vaikom') -> 'tcr-ollur-6c3e...'
     """
-    key = "\x1f".join((pound_id, entry_no or "", brought_at, kind.lower(), str(n), desc, place or ""))
+    key = identity_key(pound_id, entry_no, brought_at, kind, n)
     return f"{pound_id}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
 
 
@@ -358,7 +380,7 @@ def to_entry(pound_id: str, cells: dict[str, Any], act: RulePack | None = None) 
     outcome = text(cells.get("complaint_outcome")) or None
     public_desc, public_place, public_outcome = without_names((desc, place, outcome), people)
     return Entry(
-        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, desc, place),  # as written: ids never move
+        id=impoundment_id(pound_id, entry_no, brought_at, kind, n),  # what the entry is (identity_key): ids never move
         entry_no=entry_no,
         brought_on=day,
         brought_at=brought_at,

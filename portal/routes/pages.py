@@ -12,9 +12,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from ingest.law.packs import pack
 from ingest.normalise import SPECIES
 
-from .. import db
+from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
-from ..errors import BadRequest, NotFound
+from ..errors import BadRequest, Moved, NotFound
 from ..i18n import t
 from ..law import due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
@@ -96,6 +96,9 @@ def home(
 def _animal(con: Any, animal_id: str) -> dict[str, Any]:
     a = db.one(con, "SELECT * FROM impoundments WHERE id = ?", (animal_id,))
     if a is None:
+        moved = history.moved_to(con, animal_id)  # its day brought was corrected: the old address still works
+        if moved:
+            raise Moved(animal_id, moved)
         raise NotFound(f"No impounded animal has the id '{animal_id[:80]}'.")
     return a
 
@@ -107,7 +110,16 @@ def _animal(con: Any, animal_id: str) -> dict[str, Any]:
 async def animal(
     request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
 ) -> HTMLResponse:
-    a = _animal(con, animal_id)
+    try:
+        a = _animal(con, animal_id)
+    except NotFound:
+        removed = history.removal(con, animal_id)
+        if removed is None:
+            raise
+        # Removed from the register after it was published: 410, with what the history says of it.
+        changes = history.changes_of(con, animal_id)
+        pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (removed["pound_id"],))
+        return render(request, "removed.html", lang, today, status_code=410, c=removed, changes=changes, pound=pound)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent = register_silent(a["status"], a["auction_earliest_on"], today)
     auction_open = auction_may_be_held(a["status"], a["auction_earliest_on"], today)
@@ -128,6 +140,7 @@ async def animal(
         silent=silent,
         auction_open=auction_open,
         era_day=dt.date.fromisoformat(a["brought_on"]),
+        changes=history.changes_of(con, animal_id),
     )
 
 
