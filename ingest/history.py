@@ -58,8 +58,8 @@ FIELDS: dict[str, str] = {
 SALE_COLUMNS = {"sale_proceeds_rupees": "proceeds_rupees", "sale_expenses_rupees": "expenses_rupees"}
 # Free text, where a name may stand: the history hides what the published text hides (masked).
 TEXT_FIELDS = ("description", "place_seized", "complaint_outcome")
-# The public rule files an ingest reads (roster.csv, of people, is private: not even its digest is published).
-PUBLIC_RULE_FILES = ("fine_scales.csv", "feeding_rates.csv", "habitual_areas.csv", "auctions.csv")
+# The rule file of people (K s.18(1)): private, so not even its digest is published.
+PRIVATE_RULE_FILE = "roster.csv"
 PLACEHOLDERS = ("[name]", "[number]")
 
 
@@ -107,10 +107,10 @@ def rule_digests(data_dir: Path) -> dict[str, str]:
     """The public rule files and the rule packs an ingest read, each with the start of its SHA-256:
     {'rules/fine_scales.csv': '3f2a...', 'packs/kerala-1961.toml': '9c1e...'}."""
     found = {}
-    for name in PUBLIC_RULE_FILES:
-        path = data_dir / "rules" / name
-        if path.is_file():
-            found[f"rules/{name}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    rules = sorted((data_dir / "rules").glob("*.csv")) if (data_dir / "rules").is_dir() else []
+    for path in rules:
+        if path.name != PRIVATE_RULE_FILE:
+            found[f"rules/{path.name}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
     for path in sorted(PACKS_DIR.glob("*.toml")):
         found[f"packs/{path.name}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
     return found

@@ -414,7 +414,9 @@ def _field_label(field: str) -> str:
 FEED_CHANGES = f"""
 CREATE VIEW feed_changes AS
     SELECT 'change-' || c.id AS atom_id,
-           CASE c.change WHEN 'added' THEN 'Added to the register: ' WHEN 'removed' THEN 'Removed from the register: '
+           CASE WHEN c.change = 'added' THEN 'Added to the register: '
+                WHEN c.change = 'removed' THEN 'Removed from the register: '
+                WHEN coalesce(c.value_before, '') = '' THEN 'Recorded: '  -- filled in, as a register is kept up
                 ELSE 'Corrected: ' END || {head_sql("c.head_count", "c.species")} || ' at ' || coalesce(p.name, c.pound_id)
              || CASE WHEN c.field IS NOT NULL THEN ', ' || lower({_field_label("c.field")}) ELSE '' END AS atom_title,
            c.changed_at AS atom_updated,

@@ -306,6 +306,7 @@ T.update({f"field_{field}": (label, HISTORY_ML[field]) for field, label in FIELD
 T.update({
     "history_heading": ("Changes since it was published", "പ്രസിദ്ധീകരിച്ച ശേഷമുള്ള മാറ്റങ്ങൾ"),
     "corrected_on": ("Corrected on", "തിരുത്തിയത്"),
+    "recorded_on": ("Recorded on", "രേഖപ്പെടുത്തിയത്"),
     "was": ("was", "മുമ്പ്"),
     "blank": ("blank", "ശൂന്യം"),
     "yes": ("yes", "ഉണ്ട്"),

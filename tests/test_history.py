@@ -3,6 +3,8 @@ corrected it, read back from the `changes` table, the corrections feed (feedpars
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -18,6 +20,7 @@ from portal.app import create_app
 from portal.settings import Settings
 
 from .conftest import TODAY, make_data_dir, personal_names
+from .test_datasette import query
 
 HISTORY = Path(__file__).with_name("fixtures") / "history"
 REGISTER = "registers/p1/register-2025.csv"
@@ -291,3 +294,44 @@ def test_a_failed_ingest_leaves_the_history_and_the_downloads_whole(tmp_path: Pa
         ingest(data, tmp_path / "p.db", tmp_path / "q.db")
     assert (tmp_path / "p.db").read_bytes() == before
     assert sorted(p.name for p in (tmp_path / "p.downloads").iterdir()) == folders
+
+
+def test_an_ingest_names_the_rule_files_it_read_but_not_the_private_roster(demo_dir: Path, demo_dbs) -> None:
+    # A new fine scale changes many published fines at once: the ingest row says which rule files it ran with.
+    (rule_files,) = sqlite3.connect(demo_dbs[0]).execute("SELECT rule_files FROM ingests").fetchone()
+    digests = json.loads(rule_files)
+    assert {"rules/fine_scales.csv", "rules/feeding_rates.csv", "rules/habitual_areas.csv", "rules/auctions.csv",
+            "packs/kerala-1961.toml", "packs/act-iii-1857.toml"} <= set(digests)  # fmt: skip
+    assert (demo_dir / "rules" / "roster.csv").is_file() and not any("roster" in name for name in digests)
+    fine_scales = (demo_dir / "rules" / "fine_scales.csv").read_bytes()
+    assert digests["rules/fine_scales.csv"] == hashlib.sha256(fine_scales).hexdigest()[:16]
+
+
+def test_the_journalists_queries_tell_a_rewrite_from_a_register_kept_up(tmp_path: Path) -> None:
+    # Entry 3's delivery filled in (the register kept up: recorded), entry 4's rewritten (a correction), entry 2's
+    # fine lowered after the bull had left, entry 5 struck out.
+    after = (HISTORY / "register-after.csv").read_text(encoding="utf-8")
+    ingest_twice(
+        tmp_path,
+        after.replace(
+            'Nadathara,"Raman Pillai, Ollur",unknown,,', 'Nadathara,"Raman Pillai, Ollur",unknown,07/11/2025,'
+        ),
+    )
+    ids = ids_by_entry(tmp_path / "p.db")
+    with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
+        rewritten = query(c, "outcomes_rewritten", pound="")
+        assert [(r["entry_no"], r["field"], r["value_before"], r["value_after"]) for r in rewritten] == [
+            ("4", "claimed_on", "2025-11-08", "2025-11-09")
+        ]
+        fines = query(c, "fines_or_fees_changed_after_leaving", pound="p1")
+        assert [(r["entry_no"], r["field"], r["left_on_before"]) for r in fines] == [
+            ("2", "fine_levied_rupees", "2025-11-06")
+        ]
+        removed = query(c, "entries_removed_after_publication", pound="")
+        assert [(r["entry_no"], r["status_before"]) for r in removed] == [("5", "impounded")]
+        (month,) = query(c, "changes_per_pound_per_month")
+        assert (month["added"], month["removed"], month["changed"], month["fields_changed"]) == (1, 1, 4, 4)
+        titles = [e.title for e in feedparser.parse(c.get("/feeds/changes.atom").content).entries]
+        assert "Recorded: 2 buffaloes at Test Pound, date delivered to the owner" in titles
+        assert "Corrected: 1 goat at Test Pound, date delivered to the owner" in titles
+        assert "Recorded on" in c.get(f"/animals/{ids['3']}").text

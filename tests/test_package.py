@@ -143,3 +143,17 @@ def test_the_downloads_switch_with_the_database(tmp_path: Path) -> None:
         kept = {p.name for p in downloads_root(pub).iterdir()}
         assert len(kept) == 2 and first.name not in kept and package_of(pub).name in kept
         assert c.get("/downloads/pinfold.db").content == pub.read_bytes()
+
+
+def test_a_package_with_history_is_valid(tmp_path: Path) -> None:
+    # Changes of every kind and an alias (entry 3's day brought corrected), each row pointing at its ingest.
+    text = (HISTORY / "register-after.csv").read_text(encoding="utf-8").replace("3,05/11/2025,", "3,04/11/2025,")
+    data = make_data_dir(tmp_path, {"register-2025.csv": HISTORY / "register-before.csv"})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    (data / "registers" / "p1" / "register-2025.csv").write_text(text, encoding="utf-8")
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    assert con.execute("SELECT count(*) FROM changes").fetchone()[0] == 6
+    assert con.execute("SELECT count(*) FROM aliases").fetchone()[0] == 1
+    report = frictionless.validate(package_of(tmp_path / "p.db") / DATAPACKAGE)
+    assert report.valid, errors(report)
