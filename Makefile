@@ -46,11 +46,13 @@ format: $(BIN)/pinfold
 test: install lint
 	$(BIN)/pytest
 
-# Ingest against sqlite-utils and executemany, then serving against Datasette, datasette-atom and datasette-ics.
+# Ingest against sqlite-utils and executemany, then serving against Datasette, datasette-atom and datasette-ics,
+# then what the history and the open data package cost (HISTORY_ARGS="--rows 100000" for a quick run).
 bench: install
 	$(call apt_install,wrk)
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 	$(BIN)/python bench/serve.py $(SERVE_ARGS)
+	$(BIN)/python bench/history.py $(HISTORY_ARGS)
 
 # 64 connections of mixed traffic for 60 s, then the same while ingests replace the database.
 load: install

@@ -59,6 +59,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from . import history, package
 from .errors import (
     IngestRunning,
     OutputError,
@@ -689,9 +690,12 @@ def _merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
         priv.execute("BEGIN")
 
 
-def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[tuple[str, int, str]]:
-    """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns the merged duplicates'
-    (file, row, sheet or '') for the private register."""
+def _finish(
+    pub: sqlite3.Connection, book: RuleBook, summary: Summary
+) -> tuple[list[tuple[str, int, str]], list[tuple[str, int, str, str, str]]]:
+    """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns, for the private register, the
+    merged duplicates' (file, row, sheet or '') and the rows of entries told apart from another with their id
+    (file, row, sheet or '', id given, id as published: 'p1-6c3e...', 'p1-6c3e...-2')."""
     pub.executemany(
         "INSERT INTO scratch._scheduled VALUES (?,?,?,?,?,?)",
         [
@@ -706,11 +710,19 @@ def _finish(pub: sqlite3.Connection, book: RuleBook, summary: Summary) -> list[t
     summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
     summary.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]
     summary.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
-    return pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
+    dups = pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
+    renamed = pub.execute(
+        """SELECT source_file, source_row, coalesce(source_sheet, ''), id, final_id
+           FROM scratch._copy_rows WHERE final_id != id"""
+    ).fetchall()
+    return dups, renamed
 
 
-def _mark_duplicates(priv: sqlite3.Connection, dups: list[tuple[str, int, str]]) -> None:
-    """The private register says which of its entries were merged as duplicates; then its index."""
+def _mark_duplicates(
+    priv: sqlite3.Connection, dups: list[tuple[str, int, str]], renamed: list[tuple[str, int, str, str, str]]
+) -> None:
+    """The private register says which of its entries were merged as duplicates, and holds the published id of an
+    entry told apart from another with its identity (schema.FINISH, 'p1-6c3e...-2'); then its index."""
     priv.execute("CREATE TEMP TABLE _dups (source_file, source_row, source_sheet)")
     priv.executemany("INSERT INTO _dups VALUES (?, ?, ?)", dups)
     priv.execute(
@@ -718,6 +730,18 @@ def _mark_duplicates(priv: sqlite3.Connection, dups: list[tuple[str, int, str]])
            WHERE (source_file, source_row, coalesce(source_sheet, '')) IN (SELECT * FROM _dups)"""
     )
     priv.execute("DROP TABLE _dups")
+    for file, row, sheet, given, final in renamed:  # a few rows: entries numbered alike on one day
+        buyers = priv.execute(
+            """UPDATE register_entries SET impoundment_id = ?
+               WHERE source_file = ? AND source_row = ? AND coalesce(source_sheet, '') = ? RETURNING buyer_name""",
+            (final, file, row, sheet),
+        ).fetchall()
+        for (buyer,) in buyers:
+            if buyer:
+                priv.execute(
+                    "UPDATE conflicts SET impoundment_id = ? WHERE impoundment_id = ? AND buyer_name = ?",
+                    (final, given, buyer),
+                )
     for statement in PRIVATE_INDEXES:
         priv.execute(statement)
 
@@ -1050,9 +1074,9 @@ def _build(
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinfold-private") as private_side:
             merged = private_side.submit(_merge_private, priv, shards)
             _merge_public(pub, shards)
-            dups = _finish(pub, book, summary)
+            dups, renamed = _finish(pub, book, summary)
             merged.result()
-            marked = private_side.submit(_mark_duplicates, priv, dups)
+            marked = private_side.submit(_mark_duplicates, priv, dups, renamed)
             for shard in shards:
                 shard.unlink()
             s = summary
@@ -1060,6 +1084,9 @@ def _build(
                 "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
                 (s.files, s.records, s.stored, s.duplicates, s.rejects, version),
             )
+            counts = (s.files, s.records, s.stored, s.duplicates, s.rejects)
+            downloads = package.generation(version)
+            found = history.record(pub, public_db, data_dir, counts, version, downloads)
             pub.execute("COMMIT")
             pub.execute("DETACH DATABASE scratch")
             pub.close()
@@ -1070,7 +1097,9 @@ def _build(
         for t in (tmp_pub, tmp_priv):
             with open(t, "rb") as f:
                 os.fsync(f.fileno())
+        package.build(tmp_pub, public_db, downloads)  # whole before the switch: the new database names it
         swap_in(tmp_pub, public_db, tmp_priv, private_db)
+        package.prune(public_db, keep={downloads, found.previous_downloads})
         return summary
     except BaseException as e:
         # Anything at all (a bad file, Ctrl-C, a dead worker): the half-built files go, the previous databases stay.

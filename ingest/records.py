@@ -88,14 +88,41 @@ def text(v: Any) -> str:
     return " ".join(str(v).split())
 
 
-def impoundment_id(
-    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, desc: str, place: str | None
+def identity_key(
+    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, part: int | None = None
 ) -> str:
-    """Stable across re-ingests: the same entry in the same pound always gets the same id.
+    """What makes a register entry the same entry from one ingest to the next, whatever else in it is corrected.
 
-    ('tcr-ollur', '2', '2025-04-02T17:15', 'goat', 1, 'black and white', 'Vaikom') -> 'tcr-ollur-6c3e...'
+    A numbered entry is its pound, its number and the day brought (a register numbering from 1 each year or each
+    month is told apart by the day); the number is read as a number when it is one ('017' is 17). An entry without
+    a number is its pound, the day and hour brought as written, its kind as written and its count.
+    ('tcr-ollur', '017', '2025-04-02T17:15', 'goat', 1) -> the parts 'tcr-ollur', 'no', '17', '2025-04-02';
+    ('tcr-ollur', None, '2025-04-02T17:15', 'Goat', 1) -> 'tcr-ollur', 'at', '2025-04-02T17:15', 'goat', '1'
+    (joined by a unit separator, which no cell holds).
+
+    Two entries with one key (two numbered alike on a day, a copy corrected in one file and not the other) are
+    two entries: the ingest tells them apart by their order in the registers (schema.FINISH, '-2', '-3'). Each kind
+    of an entry naming several ('1 cow with calf', records.to_entries) is its own entry: its place among them
+    (`part`, 1, 2, ...) ends its key.
     """
-    key = "\x1f".join((pound_id, entry_no or "", brought_at, kind.lower(), str(n), desc, place or ""))
+    number = "".join((entry_no or "").split()).lower()
+    if number.isdigit():
+        number = str(int(number))
+    parts = (pound_id, "no", number, brought_at[:10]) if number else (
+        pound_id, "at", brought_at, " ".join(kind.lower().split()), str(n)
+    )  # fmt: skip
+    return "\x1f".join((*parts, f"part {part}") if part is not None else parts)
+
+
+def impoundment_id(
+    pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, part: int | None = None
+) -> str:
+    """Stable across re-ingests and corrections: an entry keeps its id while its identity_key holds, so a corrected
+    description, place, outcome or fine keeps the animal's page.
+
+    ('tcr-ollur', '2', '2025-04-02T17:15', 'goat', 1) -> 'tcr-ollur-6c3e...'
+    """
+    key = identity_key(pound_id, entry_no, brought_at, kind, n, part)
     return f"{pound_id}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
 
 
@@ -225,10 +252,10 @@ def to_entry(
     known = owner_is_known(cells)
     outcome = text(cells.get("complaint_outcome")) or None
     public_desc, public_place, public_outcome = (hide(x, *persons, roster) for x in (desc, place, outcome))
-    # as written: ids never move; a kind of an entry naming several is keyed by its place as well
-    key_kind = kind if part is None else f"{kind}\x1e{part[0]}"
     return Entry(
-        id=impoundment_id(pound_id, entry_no, brought_at, key_kind, n, desc, place),
+        # what the entry is (identity_key), so its id survives a correction; a kind of an entry naming several is
+        # keyed by its place among them as well
+        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, None if part is None else part[0]),
         entry_no=public_entry_no(entry_no),
         brought_on=day,
         brought_at=brought_at,

@@ -183,7 +183,8 @@ CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 # in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
 def views() -> str:
     now = whereabouts()["in_pound_now"]
-    return f"""
+    return (
+        f"""
 CREATE VIEW impoundments_now AS
     SELECT i.*, p.name AS pound_name, {whereabouts_select()},
            a.id AS auction_id, a.auction_date AS auction_on, a.starts_at AS auction_starts_at, a.place AS auction_place,
@@ -249,6 +250,8 @@ CREATE VIEW feed_auctions AS
            coalesce(a.lot_summary, '') AS search_text
     FROM auctions a JOIN pounds p ON p.id = a.pound_id;
 """
+        + FEED_CHANGES
+    )
 
 
 PRIVATE = """
@@ -286,6 +289,12 @@ _IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_
 
 # Added after source_sheet (the contract grows at the end): what the law makes of the entry's dates.
 _LAW_COLUMNS = "seizure_assumed, brought_late, complaint_in_time, seizure_adjudged_illegal, auction_by_notice_on, sale_questioned, habitual_multiplier_exact, source_part"
+# What a copy of an entry says, beside its id: rows with one id and these alike are the entry written twice.
+_COPY_KEY = "id, brought_at, species, kind, head_count, description, place"
+_COPY_OF_STAGED = (
+    "s.id, s.brought_at, s.species, lower(s.species_as_written), s.head_count, coalesce(s.description, ''), "
+    "coalesce(s.place_seized, '')"
+)
 
 # How much of what became of an animal an entry records: one for each outcome date.
 _OUTCOMES_RECORDED = " + ".join(f"({c} IS NOT NULL)" for c in OUTCOME_DATES if c != "seized_on")
@@ -332,39 +341,61 @@ SUMMARY_LOTS = 20  # lots an auction's summary lists in words
 
 def finish() -> list[str]:
     return [
-        # Ids entered more than once (the same entry: pound, number, day, kind, count, description, place), with the
-        # copy that stands: the one recording most of what became of the animal, the first in register order among
-        # equals. A month's file written before the owner came and the year's file written after both hold entry 17;
-        # the year's, with its date delivered, stands, or the portal would show a claimed cow as in the pound.
-        # SQLite takes a bare column (rowid) from the row that gives max() its value: one pass, no index on _staged.
-        "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY, later INTEGER, standing INTEGER, rank INTEGER)",
-        f"""INSERT INTO scratch._repeated
-        SELECT id, count(*) - 1, rowid, max(({_OUTCOMES_RECORDED} << 40) - rowid)
-        FROM scratch._staged GROUP BY id HAVING count(*) > 1""",
-        # Only a second id is skipped (ON CONFLICT(id), not OR IGNORE): any other broken constraint still stops the
-        # ingest rather than lose a row. CROSS JOIN keeps the staged rows as the outer loop, each probing the small
-        # _repeated table by its key.
-        f"""INSERT INTO impoundments
-        SELECT {", ".join("s." + c for c in _IMPOUNDMENT_COLUMNS.split(", "))}, coalesce(r.later, 0),
-               s.source_file, s.source_row, s.source_sheet, {", ".join("s." + c for c in _LAW_COLUMNS.split(", "))}
-        FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
-        WHERE r.id IS NULL OR s.rowid = r.standing ORDER BY s.rowid
-        ON CONFLICT(id) DO NOTHING""",
-        """INSERT INTO merged_duplicates
-        SELECT s.source_file, s.source_row, s.source_sheet, s.id, s.source_part
+        # Ids entered more than once (records.identity_key: pound, number and day brought). Rows with one id that say
+        # the same (day and hour, kind, count, description, place) are one entry written twice: counted once, the copy
+        # recording most of what became of the animal standing, the first in register order among equals. A month's
+        # file written before the owner came and the year's written after both hold entry 17; the year's, with its
+        # date delivered, stands, or the portal would show a claimed cow as in the pound. Rows with one id that say
+        # different things are different entries (two numbered alike on a day): the first in register order keeps the
+        # id, the next are id-2, id-3, ... Only repeated ids are grouped: one pass over _staged, no index on it.
+        "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY)",
+        "INSERT INTO scratch._repeated SELECT id FROM scratch._staged GROUP BY id HAVING count(*) > 1",
+        f"CREATE TABLE scratch._copies ({_COPY_KEY}, first INTEGER, later INTEGER, best INTEGER, standing INTEGER, "
+        "seq INTEGER, final_id TEXT)",
+        # best = (outcomes << 40) - rowid: its maximum is the standing row, decoded from it below (rowid < 2^40).
+        f"""INSERT INTO scratch._copies ({_COPY_KEY}, first, later, best)
+        SELECT {_COPY_OF_STAGED}, min(s.rowid), count(*) - 1, max(({_OUTCOMES_RECORDED} << 40) - s.rowid)
         FROM scratch._staged s CROSS JOIN scratch._repeated r ON r.id = s.id
-        WHERE s.rowid != r.standing ORDER BY s.rowid""",
+        GROUP BY {_COPY_OF_STAGED}""",
+        """UPDATE scratch._copies SET standing = (((best >> 40) + 1) << 40) - best""",
+        """UPDATE scratch._copies AS c SET final_id = c.id || CASE WHEN n.rank > 1 THEN '-' || n.rank ELSE '' END,
+                                      seq = (SELECT st.seq FROM scratch._staged st WHERE st.rowid = c.standing)
+        FROM (SELECT rowid AS copy, row_number() OVER (PARTITION BY id ORDER BY first) AS rank FROM scratch._copies) n
+        WHERE n.copy = c.rowid""",
+        "CREATE UNIQUE INDEX scratch._copies_standing ON _copies(standing)",
+        "CREATE INDEX scratch._copies_id ON _copies(id)",
+        "CREATE INDEX scratch._copies_seq ON _copies(seq)",
+        # Every row of a repeated id, with the copy it belongs to (for the merged duplicates and the private register).
+        f"""CREATE TABLE scratch._copy_rows AS
+        SELECT s.rowid AS row, s.source_file, s.source_row, s.source_sheet, s.source_part, c.id, c.final_id, c.standing
+        FROM scratch._staged s CROSS JOIN scratch._repeated r ON r.id = s.id
+        JOIN scratch._copies c ON c.id = s.id
+         AND ({", ".join("c." + k for k in _COPY_KEY.split(", ")[1:])}) IS ({_COPY_OF_STAGED.split(", ", 1)[1]})""",
+        # CROSS JOIN keeps the staged rows as the outer loop, each probing the small tables by their keys. No ON
+        # CONFLICT: ids are unique by construction, and a broken constraint stops the ingest rather than lose a row.
+        f"""INSERT INTO impoundments
+        SELECT coalesce(c.final_id, s.id), {", ".join("s." + c for c in _IMPOUNDMENT_COLUMNS.split(", ")[1:])},
+               coalesce(c.later, 0), s.source_file, s.source_row, s.source_sheet,
+               {", ".join("s." + c for c in _LAW_COLUMNS.split(", "))}
+        FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
+        LEFT JOIN scratch._copies c ON c.standing = s.rowid
+        WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY s.rowid""",
+        """INSERT INTO merged_duplicates
+        SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
+        WHERE row != standing ORDER BY row""",
         """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
         SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
         # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
         """INSERT INTO sales
-        SELECT s.impoundment_id, s.pound_id, s.sold_on, s.head_seized, s.head_sold, s.days_impounded,
-               s.proceeds_rupees, s.fines_rupees, s.feeding_rupees, s.expenses_rupees, s.balance_rupees,
-               s.proceeds_minor, s.balance_minor, s.money_unit, s.surplus_held_until, s.surplus_claimed,
-               s.conflict_of_interest, s.conflict_role, s.section, s.shortfall_rupees, s.shortfall_minor
+        SELECT coalesce(c.final_id, s.impoundment_id), s.pound_id, s.sold_on, s.head_seized, s.head_sold,
+               s.days_impounded, s.proceeds_rupees, s.fines_rupees, s.feeding_rupees, s.expenses_rupees,
+               s.balance_rupees, s.proceeds_minor, s.balance_minor, s.money_unit, s.surplus_held_until,
+               s.surplus_claimed, s.conflict_of_interest, s.conflict_role, s.section, s.shortfall_rupees,
+               s.shortfall_minor
         FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
-        WHERE r.id IS NULL OR s.seq = (SELECT st.seq FROM scratch._staged st WHERE st.rowid = r.standing)
-        ORDER BY s.sold_on, s.impoundment_id""",
+        LEFT JOIN scratch._copies c ON c.seq = s.seq
+        WHERE r.id IS NULL OR c.seq IS NOT NULL
+        ORDER BY s.sold_on, 1""",
         # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
         f"""INSERT INTO notices
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
@@ -424,3 +455,61 @@ def finish() -> list[str]:
                            ELSE '' END
             FROM (SELECT * FROM auction_lots WHERE auction_id = auctions.id AND lot_no <= {SUMMARY_LOTS} ORDER BY lot_no) l)""",
     ]
+
+
+# The history of what was published (ingest/history.py): each ingest's row, the changes it found against the database
+# it replaced, and the ids entries had before theirs changed. Carried from one database to the next, so it grows.
+HISTORY = """
+CREATE TABLE ingests (
+    id INTEGER PRIMARY KEY, ingested_at TEXT NOT NULL, data_version TEXT NOT NULL, compared_with TEXT,
+    pinfold_version TEXT, files INTEGER NOT NULL, records INTEGER NOT NULL, stored INTEGER NOT NULL,
+    duplicates INTEGER NOT NULL, rejects INTEGER NOT NULL, added INTEGER NOT NULL, removed INTEGER NOT NULL,
+    changed INTEGER NOT NULL, changes INTEGER NOT NULL, rule_files TEXT NOT NULL, downloads TEXT
+);
+CREATE TABLE changes (
+    id INTEGER PRIMARY KEY, ingest_id INTEGER NOT NULL REFERENCES ingests(id), changed_at TEXT NOT NULL,
+    impoundment_id TEXT NOT NULL, pound_id TEXT NOT NULL, entry_no TEXT, brought_on TEXT NOT NULL,
+    species TEXT NOT NULL, head_count INTEGER NOT NULL,
+    change TEXT NOT NULL CHECK (change IN ('added', 'removed', 'changed')),
+    field TEXT, value_before TEXT, value_after TEXT, status_before TEXT, left_on_before TEXT
+);
+CREATE INDEX changes_impoundment ON changes(impoundment_id);
+CREATE TABLE aliases (
+    alias TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL, ingest_id INTEGER NOT NULL REFERENCES ingests(id)
+);
+"""
+PUBLIC += HISTORY
+
+
+def _field_label(field: str) -> str:
+    """history.FIELDS in SQL: ('c.field') -> CASE c.field WHEN 'claimed_on' THEN 'Date delivered to the owner' ... END."""
+    from .history import FIELDS
+
+    return (
+        f"CASE {field} " + " ".join(f"WHEN '{f}' THEN '{label}'" for f, label in FIELDS.items()) + f" ELSE {field} END"
+    )
+
+
+FEED_CHANGES = f"""
+CREATE VIEW feed_changes AS
+    SELECT 'change-' || c.id AS atom_id,
+           CASE WHEN c.change = 'added' THEN 'Added to the register: '
+                WHEN c.change = 'removed' THEN 'Removed from the register: '
+                WHEN coalesce(c.value_before, '') = '' THEN 'Recorded: '  -- filled in, as a register is kept up
+                ELSE 'Corrected: ' END || {head_sql("c.head_count", "c.species")} || ' at ' || coalesce(p.name, c.pound_id)
+             || CASE WHEN c.field IS NOT NULL THEN ', ' || lower({_field_label("c.field")}) ELSE '' END AS atom_title,
+           c.changed_at AS atom_updated,
+           '/animals/' || c.impoundment_id AS atom_link,
+           CASE c.change
+                WHEN 'changed' THEN {_field_label("c.field")} || ': ' || coalesce(nullif(c.value_after, ''), 'blank')
+                                    || ' (was ' || coalesce(nullif(c.value_before, ''), 'blank') || ').'
+                WHEN 'removed' THEN 'Removed from the register after it was published (its status then: '
+                                    || coalesce(c.status_before, 'not known') || ').'
+                ELSE 'Added to the register.' END
+             || ' Entry ' || coalesce(c.entry_no, 'without a number') || ', brought ' || {date_sql("c.brought_on")}
+             || ', ' || coalesce(p.name, c.pound_id) || CASE WHEN p.district != '' THEN ', ' || p.district ELSE '' END
+             || '.' AS atom_summary,
+           p.district, c.pound_id, c.species, c.change, c.field, c.impoundment_id, c.ingest_id, c.id AS sort_key,
+           coalesce(c.value_after, '') || ' ' || coalesce(c.value_before, '') || ' ' || c.species AS search_text
+    FROM changes c LEFT JOIN pounds p ON p.id = c.pound_id;
+"""

@@ -14,17 +14,17 @@ from urllib.parse import urlencode
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import db
 from .datasette_app import PREFIX, Mounted, make_datasette
 from .deps import lang_of
-from .errors import BadRequest, DatabaseDamaged, DatabaseUnavailable, PortalError, Problem
+from .errors import BadRequest, DatabaseDamaged, DatabaseUnavailable, Moved, PortalError, Problem
 from .i18n import t
 from .middleware import DATA_CSP, ResponseCache, SecurityHeaders
 from .render import render
-from .routes import api, feeds, health, pages
+from .routes import api, downloads, feeds, health, pages
 from .settings import Settings, get_settings
 
 # Swagger UI 5 as fastapi-offline ships it: the files FastAPI would otherwise have browsers fetch from a CDN.
@@ -117,12 +117,18 @@ def create_portal(settings: Settings, served: db.ServedFile | None = None) -> Fa
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
-    for r in (pages.router, feeds.router, api.router, health.router):
+    for r in (pages.router, feeds.router, api.router, health.router, downloads.router):
         app.include_router(r)
 
     @app.exception_handler(PortalError)
     async def portal_error(request: Request, exc: PortalError) -> Response:
         return _error_response(request, exc.status, exc.title, exc.message, settings, exc.ml)
+
+    @app.exception_handler(Moved)
+    async def moved(request: Request, exc: Moved) -> Response:
+        """An entry's old id (its identity corrected): the same page at its id now, permanently."""
+        path = request.url.path.replace(exc.old_id, exc.new_id, 1)
+        return RedirectResponse(path + (f"?{request.url.query}" if request.url.query else ""), status_code=301)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:

@@ -45,3 +45,14 @@ class DatabaseDamaged(DatabaseUnavailable):
     """The served file is not a whole SQLite database (truncated, garbage), or was written over in place."""
 
     title = "Database damaged"
+
+
+class Moved(PortalError):
+    """An id an entry had before its identity was corrected (ingest/history.py aliases): its pages redirect."""
+
+    status = 301
+    title = "Moved permanently"
+
+    def __init__(self, old_id: str, new_id: str):
+        super().__init__(f"This entry's id is now {new_id}.")
+        self.old_id, self.new_id = old_id, new_id

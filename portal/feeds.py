@@ -62,6 +62,12 @@ FEEDS = {
         order="sort_key ASC",
         animals="atom_id IN (SELECT l.auction_id FROM auction_lots l WHERE l.impoundment_id IN ({}))",
     ),
+    "changes": FeedSpec(
+        "feed_changes",
+        "Pinfold: corrections to the registers",
+        "Register entries added, removed or changed after they were published, as each ingest finds them (K s.7).",
+        animals="impoundment_id IN ({})",
+    ),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ingest.history import FIELDS
 from ingest.law.packs import RulePack
 from ingest.normalise import ML_MONTHS, head_of
 
@@ -423,6 +424,90 @@ T: dict[str, tuple[str, str]] = {
     "pounds": ("Pounds", "പൗണ്ടുകൾ"),
     "districts": ("Districts", "ജില്ലകൾ"),
 }
+
+
+# History and open data (ingest/history.py, ingest/package.py): an entry's corrections, a removed entry, the
+# corrections feed, the downloads page. Field labels: English from history.FIELDS (one home), Malayalam here.
+HISTORY_ML = {
+    "entry_no": "എൻട്രി നമ്പർ",
+    "brought_at": "കൊണ്ടുവന്ന തീയതി",
+    "species": "ഇനം",
+    "head_count": "എണ്ണം",
+    "description": "വിവരണം",
+    "place_seized": "പിടിച്ചെടുത്ത സ്ഥലം",
+    "owner_known": "ഉടമയെ അറിയാം",
+    "seized_on": "പിടിച്ചെടുത്ത തീയതി",
+    "claimed_on": "ഉടമയ്ക്ക് തിരികെ നൽകിയ തീയതി",
+    "deposit_on": "തുക കെട്ടിവച്ച് വിട്ടുകൊടുത്ത തീയതി",
+    "released_by_order_on": "ഉത്തരവ് പ്രകാരം വിട്ടുകൊടുത്ത തീയതി",
+    "notice_posted_on": "നോട്ടീസ് പതിച്ച തീയതി",
+    "sold_on": "വിറ്റ തീയതി",
+    "disposed_on": "മറ്റുവിധത്തിൽ ഒഴിവാക്കിയ തീയതി",
+    "complaint_filed_on": "പരാതി നൽകിയ തീയതി",
+    "complaint_decided_on": "പരാതി തീർപ്പാക്കിയ തീയതി",
+    "complaint_outcome": "പരാതിയുടെ തീർപ്പ്",
+    "fine_levied_rupees": "ഈടാക്കിയ പിഴ (രൂപ)",
+    "fine_due_rupees": "നിരക്കു പ്രകാരമുള്ള പിഴ (രൂപ)",
+    "feeding_rupees": "തീറ്റച്ചെലവ് (രൂപ)",
+    "sale_proceeds_rupees": "വിൽപനത്തുക (രൂപ)",
+    "sale_expenses_rupees": "വിൽപനച്ചെലവ് (രൂപ)",
+}
+T.update({f"field_{field}": (label, HISTORY_ML[field]) for field, label in FIELDS.items()})
+T.update({
+    "history_heading": ("Changes since it was published", "പ്രസിദ്ധീകരിച്ച ശേഷമുള്ള മാറ്റങ്ങൾ"),
+    "corrected_on": ("Corrected on", "തിരുത്തിയത്"),
+    "recorded_on": ("Recorded on", "രേഖപ്പെടുത്തിയത്"),
+    "was": ("was", "മുമ്പ്"),
+    "blank": ("blank", "ശൂന്യം"),
+    "yes": ("yes", "ഉണ്ട്"),
+    "no": ("no", "ഇല്ല"),
+    "added_on": ("Added to the register; first published on", "രജിസ്റ്ററിൽ ചേർത്തു; ആദ്യം പ്രസിദ്ധീകരിച്ചത്"),
+    "history_note": (
+        "Pinfold keeps every change a pound makes to an entry after it was published (K s.7: the register is a "
+        "public record). Names of people are never part of it.",
+        "പ്രസിദ്ധീകരിച്ച ശേഷം പൗണ്ട് ഒരു എൻട്രിയിൽ വരുത്തുന്ന ഓരോ മാറ്റവും പിൻഫോൾഡ് സൂക്ഷിക്കുന്നു (K s.7: രജിസ്റ്റർ "
+        "ഒരു പൊതുരേഖയാണ്). വ്യക്തികളുടെ പേരുകൾ ഇതിൽ ഒരിക്കലും ഉൾപ്പെടില്ല.",
+    ),
+    "removed_heading": ("Removed from the register", "രജിസ്റ്ററിൽ നിന്ന് നീക്കം ചെയ്തു"),
+    "removed_explained": (
+        "This entry was published, then the pound's register no longer held it. Removed on",
+        "ഈ എൻട്രി പ്രസിദ്ധീകരിച്ച ശേഷം പൗണ്ടിന്റെ രജിസ്റ്ററിൽ നിന്ന് ഇല്ലാതായി. നീക്കം ചെയ്ത തീയതി",
+    ),
+    "removed_status": ("What the register last said of it", "രജിസ്റ്ററിൽ അവസാനം രേഖപ്പെടുത്തിയത്"),
+    "removed_ask": (
+        "If this was your animal, ask the pound why the entry was removed; the search may find it under another entry.",
+        "ഇത് നിങ്ങളുടെ മൃഗമാണെങ്കിൽ എൻട്രി നീക്കിയതിന്റെ കാരണം പൗണ്ടിൽ ചോദിക്കുക; മറ്റൊരു എൻട്രിയിൽ തിരച്ചിലിൽ കണ്ടേക്കാം.",
+    ),
+    "feeds_changes": ("Corrections to the registers", "രജിസ്റ്ററുകളിലെ തിരുത്തലുകൾ"),
+    "feeds_changes_intro": (
+        "Entries added to a register, removed from it, or changed after they were published (a fine, a date, an "
+        "outcome), as each ingest finds them. The same filters as the other feeds:",
+        "പ്രസിദ്ധീകരിച്ച ശേഷം രജിസ്റ്ററിൽ ചേർത്തതോ നീക്കിയതോ മാറ്റിയതോ ആയ എൻട്രികൾ (പിഴ, തീയതി, തീർപ്പ്). മറ്റു "
+        "ഫീഡുകളുടെ അതേ ഫിൽട്ടറുകൾ:",
+    ),
+    "downloads": ("Download all the data", "എല്ലാ ഡാറ്റയും ഡൗൺലോഡ് ചെയ്യുക"),
+    "downloads_intro": (
+        "Every public table, whole, as CSV (UTF-8, one header row), and the whole database as one SQLite file, as "
+        "the last ingest of the registers built them. No names of people are in any of them.",
+        "എല്ലാ പൊതു പട്ടികകളും മുഴുവനായി CSV ആയി (UTF-8, ഒരു തലക്കെട്ട് വരി), മുഴുവൻ ഡാറ്റാബേസും ഒരു SQLite ഫയലായി, "
+        "രജിസ്റ്ററുകളുടെ അവസാന ഇൻജസ്റ്റ് തയ്യാറാക്കിയതുപോലെ. ഇവയിലൊന്നിലും വ്യക്തികളുടെ പേരുകളില്ല.",
+    ),
+    "downloads_package": (
+        "describes every file: each table's columns, their types and meaning, its keys, and the licence "
+        "(a Frictionless Data Package: frictionless validate checks the files against it).",
+        "ഓരോ ഫയലും വിവരിക്കുന്നു: ഓരോ പട്ടികയുടെയും കോളങ്ങൾ, അവയുടെ തരവും അർത്ഥവും, കീകൾ, ലൈസൻസ് (Frictionless "
+        "Data Package: frictionless validate ഫയലുകൾ ഇതനുസരിച്ച് പരിശോധിക്കും).",
+    ),
+    "downloads_missing": (
+        "The downloads of this database have not been built yet: they come with the next ingest of the registers.",
+        "ഈ ഡാറ്റാബേസിന്റെ ഡൗൺലോഡുകൾ തയ്യാറായിട്ടില്ല: രജിസ്റ്ററുകളുടെ അടുത്ത ഇൻജസ്റ്റിൽ വരും.",
+    ),
+    "table": ("Table", "പട്ടിക"),
+    "rows": ("Rows", "വരികൾ"),
+    "size": ("Size", "വലിപ്പം"),
+    "sqlite_file": ("The whole database (SQLite)", "മുഴുവൻ ഡാറ്റാബേസ് (SQLite)"),
+    "licence": ("Licence", "ലൈസൻസ്"),
+})  # fmt: skip
 
 
 def t(key: str, lang: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import resource
 import shutil
 import signal
+import sqlite3
 import subprocess
 import threading
 import time
@@ -144,8 +145,21 @@ def _strace(*args: str | Path, check: bool = False) -> subprocess.CompletedProce
     return subprocess.run(["strace", "-qq", *map(str, args)], capture_output=True, text=True, timeout=300, check=check)
 
 
-def _the_pair(pub: Path, priv: Path) -> tuple[bytes, bytes]:
-    return pub.read_bytes(), priv.read_bytes()
+def _the_pair(pub: Path, priv: Path) -> tuple[list, bytes]:
+    """What a build of the pair holds: every public table but the history (its rows say when an ingest ran and what
+    it found against the database before it, ingest/history.py, and ANALYZE counts them), and the private file byte
+    for byte."""
+    con = sqlite3.connect(pub)
+    try:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        public = [
+            (t, con.execute(f'SELECT * FROM "{t}" ORDER BY 1').fetchall())
+            for t in tables
+            if t not in ("ingests", "changes", "aliases", "sqlite_stat1")
+        ]
+    finally:
+        con.close()
+    return public, priv.read_bytes()
 
 
 @pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace (apt install strace) to kill at a system call")
@@ -161,7 +175,7 @@ def test_a_kill_at_every_step_of_the_switch_leaves_both_old_or_both_new(tmp_path
     run_ingest(new, tmp_path / "new.db", tmp_path / "new-private.db")  # the build is deterministic: the pair to expect
     both_new = _the_pair(tmp_path / "new.db", tmp_path / "new-private.db")
     run_ingest(old, pub, priv)
-    both_old = _the_pair(pub, priv)
+    both_old, old_files = _the_pair(pub, priv), (pub.read_bytes(), priv.read_bytes())
     assert both_old != both_new
     cmd = [PINFOLD, "ingest", new, "--db", pub, "--private-db", priv, "--workers", "1"]
     trace = tmp_path / "trace"
@@ -173,15 +187,20 @@ def test_a_kill_at_every_step_of_the_switch_leaves_both_old_or_both_new(tmp_path
     assert {"rename", "fsync"} <= {name for name, _ in steps}, steps
     seen = set()
     for name, nth in steps:
-        for db, data in ((pub, both_old[0]), (priv, both_old[1])):  # each kill starts from the old pair
+        for db, data in zip((pub, priv), old_files, strict=True):  # each kill starts from the old pair
             db.write_bytes(data)
         killed = _strace("-e", f"trace={name}", "-e", f"inject={name}:signal=KILL:when={nth}", *cmd)
         assert killed.returncode != 0, f"not killed before {name} #{nth}"
-        assert pub.read_bytes() in (both_old[0], both_new[0]), f"killed before {name} #{nth}: the public file is torn"
+        public = _the_pair(pub, priv)[0]
+        assert public in (both_old[0], both_new[0]), f"killed before {name} #{nth}: the public file is torn"
         recover(str(pub), str(priv))  # what the next ingest does first (paths as str work too)
-        pair = {both_old: "both old", both_new: "both new"}.get(_the_pair(pub, priv), "an old and a new side by side")
+        now = _the_pair(pub, priv)
+        pair = "both old" if now == both_old else "both new" if now == both_new else "an old and a new side by side"
         assert pair in ("both old", "both new"), f"killed before {name} #{nth}: {pair}"
-        assert sorted(p.name for p in out.iterdir()) == ["p.db", "q.db"], f"killed before {name} #{nth}: scratch left"
+        assert sorted(p.name for p in out.iterdir()) == ["p.db", "p.downloads", "q.db"], f"{name} #{nth}: scratch left"
+        # the downloads the public database names are whole beside it, old or new (ingest/package.py)
+        (named,) = sqlite3.connect(pub).execute("SELECT downloads FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+        assert (out / "p.downloads" / named / "datapackage.json").is_file(), f"killed before {name} #{nth}"
         seen.add(pair)
     assert seen == {"both old", "both new"}  # kills before the switch was decided, and after
     assert subprocess.run(cmd, capture_output=True).returncode == 0

@@ -316,7 +316,7 @@ def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
     ingest(data, tmp_path / "p.db", tmp_path / "q.db")
     with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
         con = sqlite3.connect(tmp_path / "p.db")
-        ids = [r[0] for r in con.execute("SELECT id FROM impoundments")]
+        ids = [r[0] for r in con.execute("SELECT id FROM impoundments ORDER BY rowid")]  # register order
         for path in [
             "/",
             *(f"/animals/{i}" for i in ids),

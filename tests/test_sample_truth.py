@@ -106,7 +106,12 @@ def dump(db: Path) -> list:
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%' ORDER BY name"
         )
     ]
-    return [(t, con.execute(f'SELECT * FROM "{t}" ORDER BY 1, 2').fetchall()) for t in tables]
+    # An ingest's row says when it ran and names its downloads' folder: the rest of it is the same each time.
+    same = "id, data_version, compared_with, files, records, stored, duplicates, rejects, added, removed, changes"
+    return [
+        (t, con.execute(f'SELECT {same if t == "ingests" else "*"} FROM "{t}" ORDER BY 1, 2').fetchall())
+        for t in tables
+    ]
 
 
 def test_ingest_twice_changes_nothing(sample_dbs: tuple[Path, Path], tmp_path: Path) -> None:

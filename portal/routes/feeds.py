@@ -33,7 +33,7 @@ def _updated(settings: SettingsDep) -> dt.datetime:
 
 @router.get(
     "/feeds/{name}.{fmt}",
-    summary="Impoundments, notices or auctions as RSS 2.0 or Atom",
+    summary="Impoundments, notices, auctions or corrections to the registers as RSS 2.0 or Atom",
     response_class=Response,
     responses={200: {"content": {"application/rss+xml": {}, "application/atom+xml": {}}, "description": "The feed"}},
 )
@@ -48,7 +48,7 @@ def feed(
 ) -> Response:
     spec = FEEDS.get(name)
     if spec is None:
-        raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices or auctions.")
+        raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices, auctions or changes.")
 
     rows = feed_rows(con, spec, *filters(query, spec), today, settings.feed_size)
     body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query)

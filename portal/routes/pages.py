@@ -15,9 +15,9 @@ from ingest.law.rules import ratio_text
 from ingest.law.status import IN_POUND, auctions_to_come
 from ingest.normalise import SPECIES
 
-from .. import db
+from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
-from ..errors import BadRequest, NotFound
+from ..errors import BadRequest, Moved, NotFound
 from ..i18n import t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
@@ -110,6 +110,9 @@ def _date(v: str | None) -> dt.date | None:
 def _animal(con: Any, animal_id: str, today: dt.date) -> dict[str, Any]:
     a = animal_row(con, animal_id, today)
     if a is None:
+        moved = history.moved_to(con, animal_id)  # its day brought was corrected: the old address still works
+        if moved:
+            raise Moved(animal_id, moved)
         raise NotFound(
             f"No impounded animal has the id '{animal_id[:80]}'.",
             ml=f"'{animal_id[:80]}' എന്ന ഐഡിയുള്ള മൃഗം പൗണ്ട് രജിസ്റ്ററുകളിൽ ഇല്ല.",
@@ -124,7 +127,16 @@ def _animal(con: Any, animal_id: str, today: dt.date) -> dict[str, Any]:
 async def animal(
     request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
 ) -> HTMLResponse:
-    a = _animal(con, animal_id, today)
+    try:
+        a = _animal(con, animal_id, today)
+    except NotFound:
+        removed = history.removal(con, animal_id)
+        if removed is None:
+            raise
+        # Removed from the register after it was published: 410, with what the history says of it.
+        changes = history.changes_of(con, animal_id)
+        pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (removed["pound_id"],))
+        return render(request, "removed.html", lang, today, status_code=410, c=removed, changes=changes, pound=pound)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent, auction_open = a["register_silent"], a["auction_may_be_held"]
     due = due_for(a, rulebook(con, version), shown_on(a, today))
@@ -153,6 +165,7 @@ async def animal(
         auction_open=auction_open,
         era_day=brought,
         seized_earliest=brought - dt.timedelta(days=pk.clock.seizure_at_most_days_before),
+        changes=history.changes_of(con, animal_id),
     )
 
 

@@ -1,0 +1,223 @@
+"""The open data package: every public table as a CSV file and the SQLite file, described by a Frictionless Data
+Package (`datapackage.json`: each table's fields, types and descriptions, primary and foreign keys, the licence).
+
+The ingest builds it beside the public database, in `<--db without .db>.downloads/<generation>/`, once the database is complete
+and before it is renamed into place; the new database names its generation (`ingests.downloads`). A server finds the
+folder from the database it is serving, so the downloads switch with the database, whatever the ingest's swap is.
+The SQLite file in the folder is a hard link to the database itself (no second copy on disk). The previous generation
+stays a while for servers still reading the old file; older ones go at the next ingest.
+
+Every table and column is read from the one declaration (schema.PUBLIC) and described by metadata.yml.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import json
+import multiprocessing
+import os
+import shutil
+import sqlite3
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .schema import PUBLIC
+
+METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
+DATAPACKAGE = "datapackage.json"
+SQLITE_FILE = "pinfold.db"
+SQL_TYPES = {"TEXT": "string", "INTEGER": "integer", "REAL": "number"}
+
+
+def downloads_root(public_db: Path) -> Path:
+    """'/srv/pinfold.db' -> '/srv/pinfold.downloads': the generations of that database's downloads."""
+    return public_db.with_suffix(".downloads")
+
+
+def generation(data_version: str, now: dt.datetime | None = None) -> str:
+    """A new folder name for one ingest's downloads: ('3f2a9c1e', 30 Nov 2026 18:02:11.5) -> '20261130T180211500000-3f2a9c1e'."""
+    when = now or dt.datetime.now(dt.UTC)
+    return f"{when:%Y%m%dT%H%M%S%f}-{data_version}"
+
+
+@cache
+def declared() -> dict[str, dict[str, Any]]:
+    """Every public table as schema.PUBLIC declares it: {'impoundments': {'columns': [(name, type, not null, pk
+    position)], 'foreign': [(column, table, column)]}, ...}, in declaration order."""
+    con = sqlite3.connect(":memory:")
+    con.executescript(PUBLIC)
+    tables = {}
+    for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid"):
+        columns = [(r[1], r[2].upper(), bool(r[3]), r[5]) for r in con.execute(f"PRAGMA table_info({name})")]
+        foreign = [(r[3], r[2], r[4]) for r in con.execute(f"PRAGMA foreign_key_list({name})")]
+        tables[name] = {"columns": columns, "foreign": foreign}
+    con.close()
+    return tables
+
+
+def _metadata() -> dict[str, Any]:
+    try:
+        return yaml.safe_load(METADATA.read_text(encoding="utf-8")) or {}
+    except OSError:
+        return {}
+
+
+def field_type(column: str, sql_type: str) -> str:
+    """A column's Table Schema type: ('sold_on', 'TEXT') -> 'date' (every *_on column holds YYYY-MM-DD);
+    ('head_count', 'INTEGER') -> 'integer'; ('brought_at', 'TEXT') -> 'string' (a date, or a date and hour)."""
+    if column.endswith("_on") and sql_type == "TEXT":
+        return "date"
+    return SQL_TYPES.get(sql_type, "any")
+
+
+def descriptor(resources: list[dict[str, Any]], data_version: str, created: str) -> dict[str, Any]:
+    """The Data Package: metadata.yml's title, licence and source around the resources."""
+    meta = _metadata()
+    licence = str(meta.get("license", "")).split(" ")[0]
+    return {
+        "profile": "data-package",
+        "name": "pinfold",
+        "title": meta.get("title", "Pinfold"),
+        "description": "Every public table of the Pinfold database as CSV, and the SQLite file. "
+        + str(meta.get("databases", {}).get("pounds", {}).get("description", "")),
+        "version": data_version,
+        "created": created,
+        "licenses": [{"name": licence, "path": meta.get("license_url", ""), "title": meta.get("license", "")}],
+        "sources": [{"title": meta.get("source", ""), "path": meta.get("source_url", "/")}],
+        "resources": resources,
+    }
+
+
+def _schema(table: str, spec: dict[str, Any], docs: dict[str, Any]) -> dict[str, Any]:
+    columns = docs.get("columns", {})
+    fields = []
+    for name, sql_type, not_null, _ in spec["columns"]:
+        field: dict[str, Any] = {"name": name, "type": field_type(name, sql_type)}
+        if columns.get(name):
+            field["description"] = columns[name]
+        if not_null:
+            field["constraints"] = {"required": True}
+        fields.append(field)
+    schema: dict[str, Any] = {"fields": fields}
+    keys = [name for name, _, _, pk in sorted(spec["columns"], key=lambda c: c[3]) if pk]
+    if keys:
+        schema["primaryKey"] = keys
+    if spec["foreign"]:
+        schema["foreignKeys"] = [
+            {"fields": [column], "reference": {"resource": other, "fields": [target or "id"]}}
+            for column, other, target in spec["foreign"]
+        ]
+    return schema
+
+
+def table_csv(job: tuple[Path, str, list[str], Path]) -> tuple[str, int, str]:
+    """(database, table, columns, path) -> the table, whole, as RFC 4180 CSV in UTF-8 with a header row (NULL as an
+    empty cell) at path; returns (table, rows, sha256 of the file). Runs in a worker process for a big database."""
+    database, table, columns, path = job
+    con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    rows = 0
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(columns)
+        cursor = con.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid")
+        while batch := cursor.fetchmany(10_000):
+            out.writerows(batch)
+            rows += len(batch)
+    con.close()
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return table, rows, digest.hexdigest()
+
+
+# A database this big has its tables written by two processes at once (at 1M entries: 17 s -> about 10 s).
+PARALLEL_FROM_BYTES = 64 << 20
+
+
+def _write_tables(database: Path, work: Path) -> dict[str, str]:
+    """Every declared table as work/<table>.csv, largest first, in two processes for a big database: {table: sha256}."""
+    con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    sizes = {t: (con.execute(f"SELECT max(rowid) FROM {t}").fetchone()[0] or 0) * len(spec["columns"])
+             for t, spec in declared().items()}  # fmt: skip
+    con.close()
+    jobs = [
+        (database, t, [c[0] for c in declared()[t]["columns"]], work / f"{t}.csv")
+        for t in sorted(sizes, key=lambda t: -sizes[t])
+    ]
+    workers = min(2, os.cpu_count() or 1) if database.stat().st_size >= PARALLEL_FROM_BYTES else 1
+    if workers == 1:
+        return {t: sha for t, _, sha in map(table_csv, jobs)}
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(processes=workers) as pool:
+        return {t: sha for t, _, sha in pool.imap_unordered(table_csv, jobs)}
+
+
+def build(database: Path, public_db: Path, name: str) -> Path:
+    """The downloads of a finished public database (`database`, about to be renamed to `public_db`) written to
+    downloads_root(public_db)/name, whole: built under a temporary name and renamed when complete. Returns it."""
+    root = downloads_root(public_db)
+    root.mkdir(exist_ok=True)
+    target, work = root / name, root / f".{name}.tmp{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    try:
+        meta_tables = _metadata().get("databases", {}).get("pounds", {}).get("tables", {})
+        con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+        version, created = con.execute(
+            "SELECT data_version, ingested_at FROM ingests ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        con.close()
+        digests = _write_tables(database, work)
+        resources = []
+        for table, spec in declared().items():
+            docs = meta_tables.get(table, {})
+            resources.append({
+                "name": table, "path": f"{table}.csv", "profile": "tabular-data-resource",
+                "title": table, "description": docs.get("description", ""),
+                "format": "csv", "mediatype": "text/csv", "encoding": "utf-8",
+                "bytes": (work / f"{table}.csv").stat().st_size, "hash": f"sha256:{digests[table]}",
+                "schema": _schema(table, spec, docs),
+            })  # fmt: skip
+        try:
+            os.link(database, work / SQLITE_FILE)  # the database itself, not a copy: it never changes in place
+        except OSError:
+            shutil.copyfile(database, work / SQLITE_FILE)
+        resources.append({
+            "name": "pinfold-sqlite", "path": SQLITE_FILE, "profile": "data-resource", "format": "sqlite",
+            "mediatype": "application/vnd.sqlite3", "bytes": (work / SQLITE_FILE).stat().st_size,
+            "description": "The public database as one SQLite file: every table above, the views the feeds and "
+                           "canned queries use, and the full-text index.",
+        })  # fmt: skip
+        (work / DATAPACKAGE).write_text(
+            json.dumps(descriptor(resources, version, created), indent=2, ensure_ascii=False) + "\n",
+            encoding="utf-8",
+        )
+        os.replace(work, target)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return target
+
+
+def prune(public_db: Path, keep: set[str | None]) -> None:
+    """After the switch: the downloads of the database now in place and of the one it replaced (keep: a server may
+    be on the previous file for a moment) stay; other generations, and half-built folders of dead ingests, go."""
+    from .build import _alive
+
+    root = downloads_root(public_db)
+    if not root.is_dir():
+        return
+    for folder in root.iterdir():
+        if not folder.is_dir():
+            continue
+        if not folder.name.startswith("."):
+            if folder.name not in keep:
+                shutil.rmtree(folder, ignore_errors=True)
+        elif (pid := folder.name.rsplit(".tmp", 1)[-1]).isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)

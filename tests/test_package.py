@@ -1,0 +1,159 @@
+"""The open data package (ingest/package.py): the demo's CSV files and datapackage.json validated with the
+frictionless library, so the published schema and the data cannot drift apart; the /downloads page and files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import frictionless
+import pytest
+from fastapi.testclient import TestClient
+
+from ingest.build import ingest
+from ingest.package import DATAPACKAGE, declared, downloads_root
+from portal.app import create_app
+from portal.settings import Settings
+
+from .conftest import TODAY, make_data_dir
+from .test_history import HISTORY
+from .test_portal import parse
+
+
+def parse_links(html: str) -> list[str]:
+    return parse(html).links
+
+
+def package_of(public_db: Path) -> Path:
+    """The folder of the downloads the database names (its latest ingest's)."""
+    (name,) = sqlite3.connect(public_db).execute("SELECT downloads FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+    return downloads_root(public_db) / name
+
+
+def errors(report: frictionless.Report) -> list[str]:
+    return [f"{task.name}: {e.type} {e.note}" for task in report.tasks for e in task.errors]
+
+
+def test_the_demo_package_is_valid(demo_dbs: tuple[Path, Path]) -> None:
+    report = frictionless.validate(package_of(demo_dbs[0]) / DATAPACKAGE)
+    assert report.valid, errors(report)[:10]
+    descriptor = json.loads((package_of(demo_dbs[0]) / DATAPACKAGE).read_text(encoding="utf-8"))
+    tables = [r for r in descriptor["resources"] if r["path"].endswith(".csv")]
+    assert [r["name"] for r in tables] == list(declared())  # every public table, as schema.PUBLIC declares them
+    con = sqlite3.connect(demo_dbs[0])
+    for r in tables:  # whole: every row of the database
+        with open(package_of(demo_dbs[0]) / r["path"], encoding="utf-8", newline="") as f:
+            assert sum(1 for _ in csv.reader(f)) - 1 == con.execute(f"SELECT count(*) FROM {r['name']}").fetchone()[0]
+
+
+def test_the_package_describes_every_field_with_its_type_keys_and_the_licence(demo_dbs: tuple[Path, Path]) -> None:
+    descriptor = json.loads((package_of(demo_dbs[0]) / DATAPACKAGE).read_text(encoding="utf-8"))
+    assert descriptor["licenses"][0]["name"] == "ODbL-1.0" and "opendatacommons" in descriptor["licenses"][0]["path"]
+    schemas = {r["name"]: r["schema"] for r in descriptor["resources"] if "schema" in r}
+    undescribed = [(t, f["name"]) for t, s in schemas.items() for f in s["fields"] if not f.get("description")]
+    assert undescribed == []
+    fields = {f["name"]: f for f in schemas["impoundments"]["fields"]}
+    assert (fields["head_count"]["type"], fields["brought_on"]["type"], fields["brought_at"]["type"]) == (
+        "integer", "date", "string",
+    )  # fmt: skip
+    assert fields["species"]["constraints"] == {"required": True}
+    assert schemas["impoundments"]["primaryKey"] == ["id"]
+    assert {"fields": ["pound_id"], "reference": {"resource": "pounds", "fields": ["id"]}} in schemas["impoundments"][
+        "foreignKeys"
+    ]
+    assert {"fields": ["ingest_id"], "reference": {"resource": "ingests", "fields": ["id"]}} in schemas["changes"][
+        "foreignKeys"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("table", "spoil", "error"),
+    [
+        ("impoundments", lambda rows: rows[1].__setitem__(9, "two"), "type-error"),  # head_count not a number
+        ("impoundments", lambda rows: rows[1].__setitem__(1, "no-such-pound"), "foreign-key"),
+        ("notices", lambda rows: rows.append(rows[1]), "primary-key"),  # a notice twice
+        ("pounds", lambda rows: [r.append("x") for r in rows], "extra-label"),  # a column the schema lacks
+    ],
+)
+def test_a_package_whose_data_drifted_from_its_schema_is_invalid(demo_dbs, tmp_path: Path, table, spoil, error):
+    copy = shutil.copytree(package_of(demo_dbs[0]), tmp_path / "package")
+    descriptor = json.loads((copy / DATAPACKAGE).read_text(encoding="utf-8"))
+    for r in descriptor["resources"]:  # the digests would catch any edit: take them away to see the schema catch it
+        r.pop("hash", None), r.pop("bytes", None)
+    (copy / DATAPACKAGE).write_text(json.dumps(descriptor), encoding="utf-8")
+    with open(copy / f"{table}.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(f))
+    spoil(rows)
+    with open(copy / f"{table}.csv", "w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows(rows)
+    report = frictionless.validate(copy / DATAPACKAGE)
+    assert not report.valid and error in {e.type for task in report.tasks for e in task.errors}
+
+
+def test_the_digest_catches_a_file_changed_after_the_ingest(demo_dbs, tmp_path: Path) -> None:
+    copy = shutil.copytree(package_of(demo_dbs[0]), tmp_path / "package")
+    text = (copy / "pounds.csv").read_text(encoding="utf-8")
+    (copy / "pounds.csv").write_text(text.replace("Pound", "Pund", 1), encoding="utf-8")
+    report = frictionless.validate(copy / DATAPACKAGE)
+    assert not report.valid and "hash-count" in {e.type for task in report.tasks for e in task.errors}
+
+
+def test_the_downloads_page_is_linked_from_every_page_and_serves_every_file(client, demo_dbs) -> None:
+    assert "/downloads" in parse_links(client.get("/").text)
+    assert "/downloads" in parse_links(client.get("/pounds").text)
+    page = client.get("/downloads")
+    assert page.status_code == 200
+    links = parse_links(page.text)
+    for table in declared():
+        assert f"/downloads/{table}.csv" in links
+    assert {"/downloads/datapackage.json", "/downloads/pinfold.db"} <= set(links)
+    impoundments = client.get("/downloads/impoundments.csv")
+    assert impoundments.headers["content-type"] == "text/csv; charset=utf-8"
+    rows = list(csv.reader(io.StringIO(impoundments.text)))
+    con = sqlite3.connect(demo_dbs[0])
+    assert rows[0] == [r[1] for r in con.execute("PRAGMA table_info(impoundments)")]
+    assert len(rows) - 1 == con.execute("SELECT count(*) FROM impoundments").fetchone()[0]
+    assert client.get("/downloads/datapackage.json").json()["name"] == "pinfold"
+    db = client.get("/downloads/pinfold.db")
+    assert db.content == demo_dbs[0].read_bytes() and "attachment" in db.headers["content-disposition"]
+    for name in ("private.db", "..%2Fprivate.db", "q.db", "impoundments_fts.csv", "register_entries.csv"):
+        assert client.get(f"/downloads/{name}").status_code == 404, name
+    assert client.get("/downloads", params={"lang": "ml"}).status_code == 200
+    client.cookies.clear()
+
+
+def test_the_downloads_switch_with_the_database(tmp_path: Path) -> None:
+    # Each ingest builds its downloads before its database is renamed into place, and the database names them: a
+    # server always serves the files of the database it reads. Two generations are kept, the older ones go.
+    data = make_data_dir(tmp_path, {"register-2025.csv": HISTORY / "register-before.csv"})
+    pub = tmp_path / "p.db"
+    ingest(data, pub, tmp_path / "q.db")
+    with TestClient(create_app(Settings(database=pub, today=TODAY))) as c:
+        assert len(list(csv.reader(io.StringIO(c.get("/downloads/impoundments.csv").text)))) == 7
+        first = package_of(pub)
+        shutil.copy(HISTORY / "register-after.csv", data / "registers" / "p1" / "register-2025.csv")
+        ingest(data, pub, tmp_path / "q.db")
+        changes = list(csv.reader(io.StringIO(c.get("/downloads/changes.csv").text)))
+        assert len(changes) == 6 and package_of(pub) != first
+        ingest(data, pub, tmp_path / "q.db")
+        kept = {p.name for p in downloads_root(pub).iterdir()}
+        assert len(kept) == 2 and first.name not in kept and package_of(pub).name in kept
+        assert c.get("/downloads/pinfold.db").content == pub.read_bytes()
+
+
+def test_a_package_with_history_is_valid(tmp_path: Path) -> None:
+    # Changes of every kind and an alias (entry 3's day brought corrected), each row pointing at its ingest.
+    text = (HISTORY / "register-after.csv").read_text(encoding="utf-8").replace("3,05/11/2025,", "3,04/11/2025,")
+    data = make_data_dir(tmp_path, {"register-2025.csv": HISTORY / "register-before.csv"})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    (data / "registers" / "p1" / "register-2025.csv").write_text(text, encoding="utf-8")
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    assert con.execute("SELECT count(*) FROM changes").fetchone()[0] == 6
+    assert con.execute("SELECT count(*) FROM aliases").fetchone()[0] == 1
+    report = frictionless.validate(package_of(tmp_path / "p.db") / DATAPACKAGE)
+    assert report.valid, errors(report)
