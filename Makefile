@@ -35,13 +35,13 @@ demo: install
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
-	$(BIN)/ruff check ingest portal tests bench
-	$(BIN)/ruff format --check ingest portal tests bench
-	$(BIN)/mypy ingest portal
+	$(BIN)/ruff check pinfold ingest portal tests bench
+	$(BIN)/ruff format --check pinfold ingest portal tests bench
+	$(BIN)/mypy pinfold ingest portal
 
 format: $(BIN)/pinfold
-	$(BIN)/ruff format ingest portal tests bench
-	$(BIN)/ruff check --fix ingest portal tests bench
+	$(BIN)/ruff format pinfold ingest portal tests bench
+	$(BIN)/ruff check --fix pinfold ingest portal tests bench
 
 test: install lint
 	$(BIN)/pytest

@@ -59,8 +59,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from . import history, package
-from .errors import (
+from pinfold.errors import (
     IngestRunning,
     OutputError,
     PoundsFileError,
@@ -70,13 +69,16 @@ from .errors import (
     RegisterUnreadable,
     RulesError,
 )
-from .law.clock import Deadlines, add_months, days_in_pound, deadlines
-from .law.conflicts import roster_match
-from .law.dues import feeding_charges
-from .law.money import DECIMALISATION, Money
-from .law.packs import RulePack, UnknownAct, all_packs, pack
-from .law.rules import RateRow, RuleBook, days_charged, load_rulebook, ratio_text
-from .law.status import brought_late, sale_questioned, seizure_adjudged_illegal
+from pinfold.law.clock import Deadlines, add_months, days_in_pound, deadlines
+from pinfold.law.conflicts import roster_match
+from pinfold.law.dues import feeding_charges
+from pinfold.law.money import DECIMALISATION, Money
+from pinfold.law.packs import RulePack, UnknownAct, all_packs, pack
+from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
+from pinfold.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
+from pinfold.schema import PUBLIC, views
+
+from . import history, package
 from .privacy import public_reason, roster_of
 from .readers import (
     MAPPING_SUFFIX,
@@ -88,7 +90,8 @@ from .readers import (
     sniff_encoding,
 )
 from .records import Entry, status_of, tags_and_colour, to_entries
-from .schema import PRIVATE, PRIVATE_INDEXES, PUBLIC, STAGING, finish, views
+from .rules_files import load_rulebook
+from .schema import PRIVATE, PRIVATE_INDEXES, STAGING, finish
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
 BATCH = 5000

@@ -19,8 +19,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .errors import OutputError
-from .normalise import species_of
+from pinfold.errors import OutputError
+from pinfold.vocabulary import species_of
 
 REPO_RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 

@@ -10,19 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-# The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
-OUTCOME_DATES = (
-    "claimed_on",
-    "deposit_on",
-    "released_by_order_on",
-    "notice_posted_on",
-    "sold_on",
-    "disposed_on",
-    "complaint_filed_on",
-    "complaint_decided_on",
-    "seized_on",
-)
-
 # (field, pattern). First matching rule wins for a header; a field is taken by its first column only.
 RULES: list[tuple[str, str]] = [
     ("signature", r"signature|\bsign\b|ഒപ്പ്"),  # a signature column is not the seizer's or owner's name

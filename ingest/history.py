@@ -30,30 +30,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from .headers import OUTCOME_DATES
-from .law.packs import PACKS_DIR
-from .records import COLUMN_WORDS
+from pinfold.law.packs import PACKS_DIR
+from pinfold.schema import FIELDS
 
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
-# The compared fields, in the order a page lists them, with their English label (portal/i18n.py gives Malayalam).
-FIELDS: dict[str, str] = {
-    "entry_no": "Entry number",
-    "brought_at": "Date brought",
-    "species": "Kind",
-    "head_count": "Number of head",
-    "description": "Description",
-    "place_seized": "Place seized",
-    "owner_known": "Owner known",
-    # 'Date of seizure', 'Date delivered to the owner', ...: the words a reject's reason uses for these columns
-    **{f: COLUMN_WORDS[f][0].upper() + COLUMN_WORDS[f][1:] for f in ("seized_on", *OUTCOME_DATES) if f in COLUMN_WORDS},
-    "complaint_outcome": "Outcome of the complaint",
-    "fine_levied_rupees": "Fine levied (rupees)",
-    "fine_due_rupees": "Fine due on the scale (rupees)",
-    "feeding_rupees": "Feeding charges (rupees)",
-    "sale_proceeds_rupees": "Proceeds of sale (rupees)",
-    "sale_expenses_rupees": "Expenses of sale (rupees)",
-}
 # Fields read from the sale account (`sales`), and its column for each.
 SALE_COLUMNS = {"sale_proceeds_rupees": "proceeds_rupees", "sale_expenses_rupees": "expenses_rupees"}
 # Free text, where a name may stand: the history hides what the published text hides (masked).

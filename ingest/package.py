@@ -26,17 +26,10 @@ from typing import Any
 
 import yaml
 
-from .schema import PUBLIC
+from pinfold.schema import DATAPACKAGE, PUBLIC, SQLITE_FILE, downloads_root
 
 METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
-DATAPACKAGE = "datapackage.json"
-SQLITE_FILE = "pinfold.db"
 SQL_TYPES = {"TEXT": "string", "INTEGER": "integer", "REAL": "number"}
-
-
-def downloads_root(public_db: Path) -> Path:
-    """'/srv/pinfold.db' -> '/srv/pinfold.downloads': the generations of that database's downloads."""
-    return public_db.with_suffix(".downloads")
 
 
 def generation(data_version: str, now: dt.datetime | None = None) -> str:

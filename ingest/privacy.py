@@ -29,21 +29,19 @@ from typing import Any, NamedTuple
 
 import phonenumbers
 
-from .errors import RecordRejected
-from .normalise import (
-    _NUMBER_WORDS,
-    _WORDS,
+from pinfold.errors import RecordRejected
+from pinfold.vocabulary import (
     COLOURS,
     DESCRIPTION_WORDS,
-    DITTO_MARKS,
     GENERIC_CATTLE,
-    MONTHS,
+    KIND_WORDS,
     NOT_CATTLE,
-    _word_species,
-    name_and_residence,
-    owner_known,
+    NUMBER_WORDS,
     species_of,
+    word_species,
 )
+
+from .normalise import DITTO_MARKS, MONTHS, name_and_residence, owner_known
 
 NAME, NUMBER, EMAIL = "[name]", "[number]", "[email]"
 
@@ -200,8 +198,8 @@ DISTRICTS = _words(
 )
 # Words the ingest reads in an entry: a person's word that is one of them is hidden only where it reads as a name.
 COMMON = (
-    frozenset(w for phrase in _WORDS for w in fold(phrase).split())
-    | frozenset(fold(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *_NUMBER_WORDS, *MONTHS))
+    frozenset(w for phrase in KIND_WORDS for w in fold(phrase).split())
+    | frozenset(fold(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *NUMBER_WORDS, *MONTHS))
     | frozenset(re.split(r"[|\s-]+", COLOURS))
     | frozenset(fold(w) for group in DESCRIPTION_WORDS for w in group.split())
     | LANDMARKS
@@ -822,7 +820,7 @@ def _replace_keeping_length(text: str, spans: list[tuple[int, int]]) -> str:
 # --- public values of columns that are not free text ---------------------------------------------------------------
 
 # Words a kind cell holds besides the kind: counts, "a pair of", colours and marks ("2 black cows").
-_KIND_CELL_WORDS = _words("a an the of and with nos no head heads") | COMMON | frozenset(_NUMBER_WORDS)
+_KIND_CELL_WORDS = _words("a an the of and with nos no head heads") | COMMON | frozenset(NUMBER_WORDS)
 
 
 @lru_cache(maxsize=8192)
@@ -832,7 +830,7 @@ def public_kind(kind: str) -> str:
     'Cows' -> 'Cows'; '2 pashukkal' -> '2 pashukkal'; 'bufallo' -> 'bufallo' (read as a buffalo);
     'cow of Sri Ramakrishnan Unnithan' -> 'cow'."""
     toks = tokens(kind)
-    if all(t.word.isdigit() or t.word in _KIND_CELL_WORDS or _word_species(t.word) for t in toks):
+    if all(t.word.isdigit() or t.word in _KIND_CELL_WORDS or word_species(t.word) for t in toks):
         return kind
     if len(toks) == 1:
         try:
@@ -840,7 +838,7 @@ def public_kind(kind: str) -> str:
             return kind  # one word read as a kind, a letter or two off ('bufallo'): a kind, and no one's name
         except RecordRejected:
             return ""
-    return " ".join(kind[t.start : t.end] for t in toks if _word_species(t.word) or t.word in NOT_CATTLE)
+    return " ".join(kind[t.start : t.end] for t in toks if word_species(t.word) or t.word in NOT_CATTLE)
 
 
 _ENTRY_WORDS = _words("no sl sr serial entry reg receipt page vol folio s")

@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import NoHeader, RegisterEmpty, RegisterTooLarge, RegisterUnreadable
-from .headers import OUTCOME_DATES, fold_header, looks_like_header, recognise
+from pinfold.errors import NoHeader, RegisterEmpty, RegisterTooLarge, RegisterUnreadable
+from pinfold.schema import OUTCOME_DATES
+
+from .headers import fold_header, looks_like_header, recognise
 from .normalise import DITTO_MARKS
 
 Rows = Iterator[tuple[int, list[Any]]]

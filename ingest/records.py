@@ -10,37 +10,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .errors import RecordRejected
-from .headers import OUTCOME_DATES
-from .law.money import Money, parse_money
-from .law.packs import RulePack, UnknownAct, pack
-from .normalise import (
-    IST,
-    KindPart,
-    KindRejected,
-    SeveralKinds,
-    colour_of,
-    ear_tags,
-    head_count,
-    kind_parts,
-    optional_date,
-    species_of,
-    split_number_and_description,
-    when_of,
-)
-from .privacy import EMPTY, Persons, hide, owner_is_known, people_of, persons_of, public_entry_no, public_kind
+from pinfold.errors import RecordRejected
+from pinfold.law.money import Money, parse_money
+from pinfold.law.packs import RulePack, UnknownAct, pack
+from pinfold.schema import COLUMN_WORDS, OUTCOME_DATES
+from pinfold.vocabulary import KindPart, KindRejected, SeveralKinds, colour_of, ear_tags, kind_parts, species_of
 
-COLUMN_WORDS = {
-    "claimed_on": "date delivered to the owner",
-    "deposit_on": "date released on deposit",
-    "released_by_order_on": "date released by order",
-    "notice_posted_on": "date the notice was posted",
-    "sold_on": "date of sale",
-    "disposed_on": "date disposed of",
-    "complaint_filed_on": "date the complaint was filed",
-    "complaint_decided_on": "date the complaint was decided",
-    "seized_on": "date of seizure",
-}
+from .normalise import IST, head_count, optional_date, split_number_and_description, when_of
+from .privacy import EMPTY, Persons, hide, owner_is_known, people_of, persons_of, public_entry_no, public_kind
 
 # Remarks as pound-keepers write them: "delivered to owner 12/04/2025", "sold on 20-04-2025 for Rs 3,000".
 _DATE_IN_TEXT = r"(\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}-\d{2}-\d{2})"

@@ -13,8 +13,8 @@ from urllib.parse import urlencode
 
 from feedgen.feed import FeedGenerator
 
-from ingest.law.packs import all_packs
-from ingest.law.status import auctions_to_come
+from pinfold.law.packs import all_packs
+from pinfold.law.status import auctions_to_come
 
 from .search import Query, where_clause
 

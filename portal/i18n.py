@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ingest.history import FIELDS
-from ingest.law.packs import RulePack
-from ingest.normalise import ML_MONTHS, head_of
+from pinfold.law.packs import RulePack
+from pinfold.schema import FIELDS
+from pinfold.vocabulary import ML_MONTHS, head_of
 
 LANGS = ("en", "ml")
 
@@ -31,7 +31,7 @@ SPECIES_ML = {
     "fowl": "കോഴി",
 }
 
-# Colours as the ingest reads them from a description (normalise.COLOURS), in Malayalam.
+# Colours as the ingest reads them from a description (vocabulary.COLOURS), in Malayalam.
 COLOURS_ML = {
     "black": "കറുപ്പ്", "white": "വെള്ള", "brown": "തവിട്ട്", "red": "ചുവപ്പ്", "grey": "ചാരനിറം", "gray": "ചാരനിറം",
     "dun": "മങ്ങിയ തവിട്ട്", "fawn": "ഇളം തവിട്ട്", "spotted": "പുള്ളി", "red-brown": "ചെമ്പൻ", "roan": "ചാര-ചുവപ്പ്",
@@ -137,7 +137,7 @@ T: dict[str, tuple[str, str]] = {
     "feeding": ("Feeding and watering", "തീറ്റയും വെള്ളവും"),
     "per_day": ("per head per day", "ഒരു മൃഗത്തിന് ഒരു ദിവസം"),
     "total": ("Total to pay", "ആകെ അടയ്ക്കേണ്ടത്"),
-    # Why a part of the sum is not known (ingest.law.dues.Unknown): the total is then not shown.
+    # Why a part of the sum is not known (pinfold.law.dues.Unknown): the total is then not shown.
     "unknown_fine_no_scale": (
         "Fine not known: no notified scale for this pound's area and this kind is on file ({s_fine}); ask the "
         "pound-keeper for the list of fines that must be displayed at the pound ({s_list_displayed}).",
@@ -177,7 +177,7 @@ T: dict[str, tuple[str, str]] = {
         "Reported local practice, not a notified scale and not used above",
         "പത്രവാർത്തകളിൽ നിന്നുള്ള പ്രാദേശിക രീതി; വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല, മുകളിലെ തുകയിൽ ഉൾപ്പെടുത്തിയിട്ടില്ല",
     ),
-    # How a feeding rate counts days (ingest.law.rules.DAYS_COUNTED): the rate's convention, never the Act's.
+    # How a feeding rate counts days (pinfold.law.rules.DAYS_COUNTED): the rate's convention, never the Act's.
     "days_counted_nights": (
         "each night in the pound, at least one (brought 3 Apr, left 5 Apr: 2 days)",
         "പൗണ്ടിലെ ഓരോ രാത്രിയും, കുറഞ്ഞത് ഒന്ന് (3 ഏപ്രിൽ എത്തി, 5 ഏപ്രിൽ വിട്ടു: 2 ദിവസം)",

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Event
 
-from ingest.normalise import head_of
+from pinfold.vocabulary import head_of
 
 KOLKATA = ZoneInfo("Asia/Kolkata")
 

@@ -7,10 +7,10 @@ import sqlite3
 from fractions import Fraction
 from typing import Any
 
-from ingest.law.dues import Due, compute_due
-from ingest.law.money import Money
-from ingest.law.packs import RulePack, pack
-from ingest.law.rules import RateRow, RuleBook, ratio_text
+from pinfold.law.dues import Due, compute_due
+from pinfold.law.money import Money
+from pinfold.law.packs import RulePack, pack
+from pinfold.law.rules import RateRow, RuleBook, ratio_text
 
 _BOOKS: dict[str, RuleBook] = {}
 
@@ -172,7 +172,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
             for p in due.feeding_parts
         ],  # fmt: skip
         "total_rupees": s(due.total),
-        # a part not known, and why: the total is then null (ingest.law.dues.Unknown)
+        # a part not known, and why: the total is then null (pinfold.law.dues.Unknown)
         "unknown": [{"part": u.part, "why": u.why, "from": u.from_day or None} for u in due.unknown],
         "owner_owes_nothing": due.owner_owes_nothing,  # the seizure was adjudged illegal: the seizer pays
         "days_in_pound": due.days_in_pound,
@@ -198,7 +198,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         ],
         "status": imp["status"],
         "left_on": imp["left_on"],  # once it has left the pound, charges were counted to this day (K s.4)
-        # where the animal is on the day asked (ingest/law/status.py whereabouts): in the pound, may be sold any day,
+        # where the animal is on the day asked (pinfold/law/status.py whereabouts): in the pound, may be sold any day,
         # the register silent on it, or left
         "fate": imp["fate"],
         "in_pound_now": bool(imp["in_pound_now"]),

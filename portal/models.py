@@ -1,6 +1,6 @@
 """The JSON API's responses as models, so /api/docs shows every field and schemathesis checks every answer.
 
-An impoundment's fields are read from the one declaration of the public table (ingest/schema.py) with the
+An impoundment's fields are read from the one declaration of the public table (pinfold/schema.py) with the
 descriptions metadata.yml gives Datasette: a column added there is in the API's schema with no second list."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from ingest.law.status import whereabouts
-from ingest.schema import PUBLIC
+from pinfold.law.status import whereabouts
+from pinfold.schema import PUBLIC
 
 from .search import SEARCH_COLUMNS
 
@@ -50,7 +50,7 @@ def _fields(columns: list[tuple[str, type, bool]], docs: dict[str, str]) -> dict
 
 
 # What the list and the single animal add to the table's columns: days in pound counted the same way for both
-# (search.decorate), and the animal's whereabouts (ingest/law/status.py), described once, in metadata.yml's
+# (search.decorate), and the animal's whereabouts (pinfold/law/status.py), described once, in metadata.yml's
 # impoundments_now view.
 WHEREABOUTS_TYPES: dict[str, type] = {"in_pound_now": bool, "register_silent": bool, "auction_may_be_held": bool}
 

@@ -12,9 +12,9 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ingest.law.money import Money
-from ingest.law.packs import UnknownAct, pack
-from ingest.law.rules import ratio_text
+from pinfold.law.money import Money
+from pinfold.law.packs import UnknownAct, pack
+from pinfold.law.rules import ratio_text
 
 from .i18n import colour_label, date_label, head_label, law_text, species_label, status_label, t
 

@@ -8,10 +8,10 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from ingest.errors import RecordRejected
-from ingest.law.clock import days_in_pound
-from ingest.law.status import whereabouts, whereabouts_select
-from ingest.normalise import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
+from pinfold.errors import RecordRejected
+from pinfold.law.clock import days_in_pound
+from pinfold.law.status import whereabouts, whereabouts_select
+from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
 
 from .errors import BadRequest
 
@@ -166,7 +166,7 @@ def where_clause(query: Query) -> tuple[str, list[Any]]:
 
 
 # The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row; each row
-# also carries what became of the animal (ingest/law/status.py whereabouts), counted for the day the page is for.
+# also carries what became of the animal (pinfold/law/status.py whereabouts), counted for the day the page is for.
 SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
                   "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on",
                   "auction_by_notice_on"]  # fmt: skip

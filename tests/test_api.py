@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from ingest.schema import PUBLIC
+from pinfold.schema import PUBLIC
 
 
 def test_the_docs_show_every_field_of_every_answer(client) -> None:

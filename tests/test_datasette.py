@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ingest.law.status import SILENT_AFTER_DAYS
+from pinfold.law.status import SILENT_AFTER_DAYS
 from portal.app import create_app
 from portal.settings import Settings
 

@@ -13,7 +13,7 @@ import icalendar
 import pytest
 
 from ingest.build import ingest
-from ingest.law.packs import pack
+from pinfold.law.packs import pack
 from portal.i18n import date_label
 from portal.render import money_text
 from portal.settings import Settings

@@ -20,7 +20,7 @@ import ingest.build
 from ingest.build import ingest as run_ingest
 from ingest.build import recover
 from ingest.demo import write_demo
-from ingest.errors import RegisterChanged
+from pinfold.errors import RegisterChanged
 from portal.settings import Settings
 
 from .conftest import MESSY, TODAY, LiveServer, make_data_dir

@@ -26,11 +26,12 @@ from icalendar import Calendar
 
 from ingest import normalise
 from ingest.build import ingest
-from ingest.errors import PinfoldError, RecordRejected
-from ingest.law.money import parse_money
 from ingest.privacy import hide
 from ingest.readers import read_register
 from ingest.records import to_entry
+from pinfold import vocabulary
+from pinfold.errors import PinfoldError, RecordRejected
+from pinfold.law.money import parse_money
 from portal.ical import render_calendar
 
 from .conftest import MESSY, make_data_dir
@@ -133,20 +134,20 @@ def test_a_record_is_an_entry_or_a_reason(cells: dict) -> None:
     except RecordRejected as e:
         assert str(e).strip() and "\n" not in str(e)
         return
-    assert entry.head_count >= 1 and entry.species in normalise.SPECIES
+    assert entry.head_count >= 1 and entry.species in vocabulary.SPECIES
     assert not entry.description.startswith(("=", "+", "@"))
     assert "\x00" not in entry.description
 
 
 # Normalisers of text (their callers pass a cell's text) and normalisers of a raw cell (any type a reader yields).
 OF_TEXT = [
-    normalise.species_of,
-    normalise.count_of,
+    vocabulary.species_of,
+    vocabulary.count_of,
     normalise.split_number_and_description,
     normalise.parse_time,
     normalise.parse_when,
-    normalise.ear_tags,
-    normalise.colour_of,
+    vocabulary.ear_tags,
+    vocabulary.colour_of,
 ]
 OF_CELL = [
     normalise.head_count,

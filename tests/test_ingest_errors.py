@@ -14,7 +14,7 @@ import openpyxl
 import pytest
 
 from ingest.build import ingest, output_failure
-from ingest.errors import RegisterUnreadable, shown
+from pinfold.errors import RegisterUnreadable, shown
 
 from .conftest import MESSY, SAMPLE, make_data_dir
 

@@ -17,15 +17,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.build import ingest
-from ingest.errors import RulesError
-from ingest.law.clock import add_months, auction_if_posted, days_in_pound, deadlines
-from ingest.law.conflicts import roster_match, same_person
-from ingest.law.dues import compute_due
-from ingest.law.money import DECIMALISATION, Money, parse_money
-from ingest.law.packs import all_packs, pack
-from ingest.law.rules import RateRow, RuleBook, load_rulebook, statutory_rows
-from ingest.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
-from ingest.schema import date_sql, money_sql
+from ingest.rules_files import load_rulebook
+from pinfold.errors import RulesError
+from pinfold.law.clock import add_months, auction_if_posted, days_in_pound, deadlines
+from pinfold.law.conflicts import roster_match, same_person
+from pinfold.law.dues import compute_due
+from pinfold.law.money import DECIMALISATION, Money, parse_money
+from pinfold.law.packs import all_packs, pack
+from pinfold.law.rules import RateRow, RuleBook, statutory_rows
+from pinfold.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
+from pinfold.schema import date_sql, money_sql
 from portal.app import create_app
 from portal.i18n import date_label
 from portal.settings import Settings
@@ -927,7 +928,7 @@ def test_a_fourth_act_is_data_and_its_periods_reach_every_page(tmp_path, monkeyp
     auction 17 Nov + 11 = 28 Nov; complaint from the seizure, 31 Oct at the earliest, + 30 = 30 Nov. The animal page,
     the notice and the API say 15 (and 10, 30, Rs 250), never Kerala's 7, 7, 10 and Rs 100."""
     packs = tmp_path / "packs"
-    shutil.copytree(Path(__file__).parents[1] / "ingest" / "law" / "packs", packs)
+    shutil.copytree(Path(__file__).parents[1] / "pinfold" / "law" / "packs", packs)
     (packs / "test-act.toml").write_text(FOURTH, encoding="utf-8")
     monkeypatch.setenv("PINFOLD_PACKS_DIR", str(packs))
     pounds = POUNDS_CSV + "t1,Test Pound,test-act,Test Council,Thrissur,Ollur,10.47,76.25\n"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ingest.build import Summary, ingest
-from ingest.errors import RegisterUnreadable
+from pinfold.errors import RegisterUnreadable
 
 from .conftest import MESSY, make_data_dir
 

@@ -8,18 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.errors import RecordRejected
 from ingest.headers import field_of
-from ingest.normalise import (
-    SPECIES,
-    count_of,
-    head_of,
-    owner_known,
-    species_of,
-    split_number_and_description,
-    when_of,
-)
-from ingest.schema import head_sql
+from ingest.normalise import owner_known, split_number_and_description, when_of
+from pinfold.errors import RecordRejected
+from pinfold.schema import head_sql
+from pinfold.vocabulary import SPECIES, count_of, head_of, species_of
 
 CONTRACT = {
     "cow": "heifer milch cow Cows COW പശു pashu പശുക്കൾ",

@@ -15,7 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
-from ingest.package import DATAPACKAGE, declared, downloads_root
+from ingest.package import declared
+from pinfold.schema import DATAPACKAGE, downloads_root
 from portal.app import create_app
 from portal.settings import Settings
 

@@ -15,8 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
-from ingest.law.status import whereabouts_select
-from ingest.normalise import head_of
+from pinfold.law.status import whereabouts_select
+from pinfold.vocabulary import head_of
 from portal.app import create_app
 from portal.search import day_sql, decorate, in_pound_now
 from portal.settings import Settings

@@ -12,8 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.build import ingest
-from ingest.errors import RecordRejected
-from ingest.normalise import species_of
 from ingest.privacy import (
     COMMON,
     EMPTY,
@@ -27,6 +25,8 @@ from ingest.privacy import (
     public_reason,
     roster_of,
 )
+from pinfold.errors import RecordRejected
+from pinfold.vocabulary import species_of
 
 from .conftest import MESSY, make_data_dir
 
@@ -123,7 +123,7 @@ def test_persons_numbers_are_hidden_and_the_animals_kept(text: str, public: str)
 
 
 def test_a_persons_word_that_the_ingest_reads_is_hidden_where_it_reads_as_a_name() -> None:
-    # Decided (README, Privacy): "Mani" is a common name and a cow's bell (normalise.DESCRIPTION_WORDS); "Black" a
+    # Decided (README, Privacy): "Mani" is a common name and a cow's bell (vocabulary.DESCRIPTION_WORDS); "Black" a
     # colour. Such a word is hidden beside another word of the name, after "of", "by", a title, or before "'s", and
     # kept where it is the animal's: the colour is still read for the search.
     mani = persons_of({"owner": "K. Mani"})
@@ -131,7 +131,7 @@ def test_a_persons_word_that_the_ingest_reads_is_hidden_where_it_reads_as_a_name
     assert hide("Mani's field", *mani) == "[name] field"
     black = persons_of({"owner": "Black Joseph"})
     assert hide("black cow, tied by Black Joseph", *black) == "black cow, tied by [name]"
-    kala = persons_of({"owner": "Kala"})  # 'kala' is also a bull (normalise.species_of)
+    kala = persons_of({"owner": "Kala"})  # 'kala' is also a bull (vocabulary.species_of)
     assert hide("kala, horns broken; owner Kala", *kala) == "kala, horns broken; owner [name]"
 
 

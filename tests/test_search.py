@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from ingest.normalise import ear_tags, tag_list
+from pinfold.vocabulary import ear_tags, tag_list
 
 from .test_portal import parse
 

@@ -1,5 +1,5 @@
 """One truth about where each animal is: the view impoundments_now, the pages, the lists, the feeds, the calendar and
-the API all read ingest/law/status.py's whereabouts, so they cannot disagree. And auctions as an owner meets them:
+the API all read pinfold/law/status.py's whereabouts, so they cannot disagree. And auctions as an owner meets them:
 every auction the Director fixed is shown, a proposed one is never in the past, and a calendar keeps an event's UID
 when a proposed auction is fixed on its day."""
 

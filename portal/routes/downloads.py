@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ingest.package import DATAPACKAGE, SQLITE_FILE, downloads_root
+from pinfold.schema import DATAPACKAGE, SQLITE_FILE, downloads_root
 
 from ..deps import DbDep, LangDep, SettingsDep, TodayDep
 from ..errors import NotFound

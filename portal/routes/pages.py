@@ -9,11 +9,11 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from ingest.law.clock import auction_if_posted
-from ingest.law.packs import all_packs, pack
-from ingest.law.rules import ratio_text
-from ingest.law.status import IN_POUND, auctions_to_come
-from ingest.normalise import SPECIES
+from pinfold.law.clock import auction_if_posted
+from pinfold.law.packs import all_packs, pack
+from pinfold.law.rules import ratio_text
+from pinfold.law.status import IN_POUND, auctions_to_come
+from pinfold.vocabulary import SPECIES
 
 from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep

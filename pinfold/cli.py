@@ -1,5 +1,5 @@
-"""The `pinfold` command: thin over the library. Parses options, calls one function, turns a PinfoldError
-into a one-line message and exit code 2."""
+"""The `pinfold` command, above the ingest and the portal: thin over them. Parses options, calls one function, turns
+a PinfoldError into a one-line message and exit code 2."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def main() -> None:
 @_one_line_errors
 def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None) -> None:
     """Read DATA_DIR's registers and build the public and private databases."""
-    from .build import ingest as run
+    from ingest.build import ingest as run
 
     if sys.stderr.isatty():
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -109,7 +109,7 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 @_one_line_errors
 def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, layouts: str) -> None:
     """Write a realistic Kerala-wide DATA_DIR dated around --today."""
-    from .demo import write_demo
+    from ingest.demo import write_demo
 
     day = today.date() if today else dt.date.today()
     chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None

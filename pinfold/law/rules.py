@@ -1,4 +1,5 @@
-"""The rule book: a pack's statutory scale plus what `DATA_DIR/rules/` publishes.
+"""The rule book: a pack's statutory scale plus what `DATA_DIR/rules/` publishes (read by ingest/rules_files.py; the
+law reads no files).
 
 Files (all optional, CSV with a header row; amounts in any notation `parse_money` reads):
   fine_scales.csv     act,local_area,species,amount,effective_from,effective_to,reference,status,note
@@ -16,15 +17,11 @@ labelled, but never used to compute what is due: it cannot displace a notified o
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
-from ..errors import RulesError
-from ..readers import delimiter_of, sniff_encoding
-from .money import Money, parse_money
+from .money import Money
 from .packs import RulePack
 
 # A figure's status, as rule files write it: what it rests on. Only these may be used to compute what is due.
@@ -169,83 +166,10 @@ def _first_in_force(rows: list[RateRow], on: dt.date) -> RateRow | None:
     return None
 
 
-def _date(v: str | None, where: str) -> dt.date | None:
-    v = (v or "").strip()
-    if not v:
-        return None
-    try:
-        return dt.date.fromisoformat(v)
-    except ValueError:
-        raise RulesError(f"{where}: '{v}' is not a date (write YYYY-MM-DD)") from None
-
-
-def _rows(path: Path) -> list[dict[str, str]]:
-    if not path.exists():
-        return []
-    try:
-        with open(path, encoding=sniff_encoding(path), newline="") as f:
-            delimiter = delimiter_of(f.readline())
-            f.seek(0)
-            return [
-                {k.strip(): (v or "").strip() for k, v in r.items() if k}
-                for r in csv.DictReader(f, delimiter=delimiter)
-            ]
-    except (OSError, UnicodeError, csv.Error) as e:
-        raise RulesError(f"{path}: cannot be read ({e})") from None
-
-
-def _multiplier(text: str) -> Money:
-    """A habitual-area multiplier, exactly: '2' -> 2; '1.5' -> 3/2; '3/2' -> 3/2 (as Money, the rows' one type).
-    Raises ValueError for anything else, a float's approximation included."""
-    try:
-        m = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"multiplier '{text}' is not a number (write 2, 1.5 or 3/2)") from None
-    if m <= 0:
-        raise ValueError(f"multiplier '{text}' must be more than 0")
-    return Money(m)
-
-
 def ratio_text(r: Fraction) -> str:
     """An exact ratio as people write it: 2 -> '2'; 3/2 -> '1.5'; 1/3 -> '1/3' (no decimal is exact)."""
     text = Money(r).decimal_str()
     return text.rstrip("0").rstrip(".") if "." in text else text
-
-
-def _days_counted(text: str) -> str:
-    """A feeding rate's day convention: '' (not stated), 'nights' or 'days'; anything else is a ValueError."""
-    v = text.strip().lower()
-    if v and v not in DAYS_COUNTED:
-        raise ValueError(f"days_counted '{text}' is not one of: {', '.join(DAYS_COUNTED)} (or empty)")
-    return v
-
-
-def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> list[RateRow]:
-    out: list[RateRow] = []
-    for i, r in enumerate(_rows(path), 2):
-        where = f"{path} row {i}"
-        try:
-            amount = _multiplier(r[amount_col]) if amount_col == "multiplier" else parse_money(r[amount_col])
-            out.append(
-                RateRow(
-                    id=start_id + len(out),
-                    act=r["act"],
-                    area=r.get(area_col) or "*",
-                    species=r.get("species") or "*",
-                    amount=amount,
-                    effective_from=_date(r.get("effective_from"), where),
-                    effective_to=_date(r.get("effective_to"), where),
-                    reference=r.get("reference", ""),
-                    status=r.get("status", ""),
-                    note=r.get("note", ""),
-                    days_counted=_days_counted(r.get("days_counted", "")),
-                )
-            )
-        except KeyError as e:
-            raise RulesError(f"{where}: needs a column {e} (the header has: {', '.join(r)})") from None
-        except ValueError as e:
-            raise RulesError(f"{where}: {e}") from None
-    return out
 
 
 def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
@@ -268,43 +192,3 @@ def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
                 )
             )
     return rows
-
-
-def _check_multipliers(rows: list[RateRow], path: Path, packs: dict[str, RulePack]) -> None:
-    """K s.11(2): "not exceeding double the fine prescribed". A multiplier above the pack's most is an error naming
-    its row, never silently capped: habitual_areas.csv row 3: multiplier 5/2 is above 2 (K s.11(2))."""
-    for i, row in enumerate(rows, 2):
-        p = packs.get(row.act)
-        if p is None:
-            continue
-        most = p.clock.habitual_multiplier_max
-        if row.amount.rupees > most:
-            rule = p.sections.get("habitual") or f"{p.title} provides for no habitual-trespass areas"
-            raise RulesError(
-                f"{path} row {i}: multiplier {ratio_text(row.amount.rupees)} is above {most}, the "
-                f"most the Act allows ({rule})"
-            )
-
-
-def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
-    """DATA_DIR/rules -> RuleBook with the packs' statutory scales first."""
-    book = RuleBook()
-    book.fine_scales = statutory_rows(packs)
-    book.fine_scales += _rate_rows(rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1)
-    book.feeding_rates = _rate_rows(rules_dir / "feeding_rates.csv", "local_authority", "rate_per_day", 1)
-    book.habitual = _rate_rows(rules_dir / "habitual_areas.csv", "local_area", "multiplier", 1)
-    _check_multipliers(book.habitual, rules_dir / "habitual_areas.csv", {p.id: p for p in packs})
-    for i, r in enumerate(_rows(rules_dir / "auctions.csv"), 2):
-        where = f"{rules_dir / 'auctions.csv'} row {i}"
-        d = _date(r.get("date"), where)
-        if d is None:
-            raise RulesError(f"{where}: an auction needs a date")
-        try:
-            t = dt.time.fromisoformat(r.get("time") or "10:00")
-        except ValueError:
-            raise RulesError(f"{where}: '{r.get('time')}' is not a time (write HH:MM)") from None
-        book.auctions.append(
-            ScheduledAuction(r["pound_id"], d, t, r.get("place", ""), r.get("conditions", ""), r.get("reference", ""))
-        )
-    book.roster = _rows(rules_dir / "roster.csv")
-    return book

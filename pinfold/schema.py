@@ -1,0 +1,378 @@
+"""The public database as users rely on it (DATA_CONTRACT.md: "The public database"): every public table and view,
+declared once here and read by the ingest that fills them, the portal that serves them (its API models, its pages)
+and the open data package that describes them. Add columns, never remove.
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .law.packs import RulePack, all_packs
+from .law.status import auctions_to_come, whereabouts, whereabouts_select
+from .vocabulary import PLURALS
+
+# The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
+OUTCOME_DATES = (
+    "claimed_on",
+    "deposit_on",
+    "released_by_order_on",
+    "notice_posted_on",
+    "sold_on",
+    "disposed_on",
+    "complaint_filed_on",
+    "complaint_decided_on",
+    "seized_on",
+)
+
+
+COLUMN_WORDS = {
+    "claimed_on": "date delivered to the owner",
+    "deposit_on": "date released on deposit",
+    "released_by_order_on": "date released by order",
+    "notice_posted_on": "date the notice was posted",
+    "sold_on": "date of sale",
+    "disposed_on": "date disposed of",
+    "complaint_filed_on": "date the complaint was filed",
+    "complaint_decided_on": "date the complaint was decided",
+    "seized_on": "date of seizure",
+}
+
+
+# The compared fields, in the order a page lists them, with their English label (portal/i18n.py gives Malayalam).
+FIELDS: dict[str, str] = {
+    "entry_no": "Entry number",
+    "brought_at": "Date brought",
+    "species": "Kind",
+    "head_count": "Number of head",
+    "description": "Description",
+    "place_seized": "Place seized",
+    "owner_known": "Owner known",
+    # 'Date of seizure', 'Date delivered to the owner', ...: the words a reject's reason uses for these columns
+    **{f: COLUMN_WORDS[f][0].upper() + COLUMN_WORDS[f][1:] for f in ("seized_on", *OUTCOME_DATES) if f in COLUMN_WORDS},
+    "complaint_outcome": "Outcome of the complaint",
+    "fine_levied_rupees": "Fine levied (rupees)",
+    "fine_due_rupees": "Fine due on the scale (rupees)",
+    "feeding_rupees": "Feeding charges (rupees)",
+    "sale_proceeds_rupees": "Proceeds of sale (rupees)",
+    "sale_expenses_rupees": "Expenses of sale (rupees)",
+}
+
+
+def head_sql(n: str, species: str) -> str:
+    """vocabulary.head_of in SQL: ('i.head_count', 'i.species') -> an expression giving '1 cow', '2 calves'."""
+    irregular = " ".join(f"WHEN '{kind}' THEN '{plural}'" for kind, plural in PLURALS.items())
+    return f"({n} || ' ' || CASE WHEN {n} = 1 THEN {species} ELSE CASE {species} {irregular} ELSE {species} || 's' END END)"
+
+
+def money_sql(minor: str, unit: str) -> str:
+    """Money.display in SQL, from a *_minor column and money_unit: (600, 'paisa') -> '₹6.00'; (294, 'pie') -> 'Rs 1 8 as. 6 p.'."""
+    rs, annas, pies = f"({minor} / 192)", f"({minor} % 192 / 12)", f"({minor} % 12)"
+    era_notation = (
+        f"trim(CASE WHEN {rs} > 0 THEN 'Rs ' || {rs} || ' ' ELSE '' END"
+        f" || CASE WHEN {annas} > 0 OR ({rs} = 0 AND {pies} = 0) THEN {annas} || ' as. ' ELSE '' END"
+        f" || CASE WHEN {pies} > 0 THEN {pies} || ' p.' ELSE '' END)"
+    )
+    return (
+        f"CASE {unit} WHEN 'pie' THEN {era_notation} ELSE '₹' || printf('%,d.%02d', {minor} / 100, {minor} % 100) END"
+    )
+
+
+def date_sql(iso: str) -> str:
+    """i18n.date_label(d, 'en') in SQL: ('i.brought_on') -> an expression giving '7 Jan 1858'."""
+    month = f"substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', {iso}) - 2, 3)"
+    return f"(CAST(strftime('%d', {iso}) AS INTEGER) || ' ' || {month} || ' ' || strftime('%Y', {iso}))"
+
+
+def pack_sql(act: str, value: Callable[[RulePack], str]) -> str:
+    """What each rule pack says, by a row's Act: ('i.act', title) -> CASE i.act WHEN 'kerala-1961' THEN '...' END."""
+    whens = " ".join(f"WHEN '{p.id}' THEN '{value(p).replace(chr(39), chr(39) * 2)}'" for p in all_packs().values())
+    return f"CASE {act} {whens} END"
+
+
+def act_sql(act: str, *keys: str) -> str:
+    """The sections each Act gives for keys: ('i.act', 'fine') -> CASE i.act WHEN 'kerala-1961' THEN 'K s.11(1)' ... END."""
+    return pack_sql(act, lambda p: p.citation(*keys))
+
+
+PUBLIC = """
+CREATE TABLE pounds (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, act TEXT NOT NULL, act_title TEXT, local_authority TEXT,
+    district TEXT, village TEXT, latitude REAL, longitude REAL
+);
+CREATE TABLE impoundments (
+    id TEXT PRIMARY KEY,
+    pound_id TEXT NOT NULL REFERENCES pounds(id),
+    entry_no TEXT,
+    brought_at TEXT NOT NULL,
+    brought_on TEXT NOT NULL,
+    brought_month TEXT NOT NULL,
+    seized_on TEXT,
+    species TEXT NOT NULL,
+    species_as_written TEXT,
+    head_count INTEGER NOT NULL CHECK (head_count >= 1),
+    description TEXT,
+    colour TEXT,
+    ear_tags TEXT,
+    place_seized TEXT,
+    owner_known INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    claimed_on TEXT,
+    deposit_on TEXT,
+    released_by_order_on TEXT,
+    notice_posted_on TEXT,
+    sold_on TEXT,
+    disposed_on TEXT,
+    complaint_filed_on TEXT,
+    complaint_decided_on TEXT,
+    complaint_outcome TEXT,
+    notice_due_on TEXT,
+    auction_earliest_on TEXT,
+    complaint_deadline_on TEXT,
+    left_on TEXT,
+    days_in_pound INTEGER,
+    fine_per_head_rupees TEXT,
+    habitual_multiplier INTEGER,
+    fine_due_rupees TEXT,
+    fine_due_minor INTEGER,
+    fine_scale_id INTEGER,
+    fine_levied_rupees TEXT,
+    fine_levied_minor INTEGER,
+    fine_above_scale INTEGER,
+    feeding_rate_rupees TEXT,
+    feeding_rate_id INTEGER,
+    feeding_rupees TEXT,
+    feeding_minor INTEGER,
+    money_unit TEXT,
+    act TEXT NOT NULL,
+    district TEXT,
+    local_authority TEXT,
+    duplicates_merged INTEGER NOT NULL DEFAULT 0,
+    source_file TEXT NOT NULL,
+    source_row INTEGER NOT NULL,
+    source_sheet TEXT,
+    seizure_assumed INTEGER NOT NULL DEFAULT 0,
+    brought_late INTEGER,
+    complaint_in_time INTEGER,
+    seizure_adjudged_illegal INTEGER,
+    auction_by_notice_on TEXT,
+    sale_questioned TEXT,
+    habitual_multiplier_exact TEXT,
+    source_part INTEGER
+);
+CREATE TABLE merged_duplicates (
+    source_file TEXT NOT NULL, source_row INTEGER NOT NULL, source_sheet TEXT,
+    impoundment_id TEXT NOT NULL REFERENCES impoundments(id), source_part INTEGER
+);
+CREATE TABLE rejects (
+    id INTEGER PRIMARY KEY, pound_id TEXT, source_file TEXT NOT NULL, source_row INTEGER, source_sheet TEXT,
+    reason TEXT NOT NULL
+);
+CREATE TABLE fine_scales (
+    id INTEGER PRIMARY KEY, act TEXT NOT NULL, local_area TEXT NOT NULL, species TEXT NOT NULL,
+    amount_rupees TEXT NOT NULL, amount_display TEXT, effective_from TEXT, effective_to TEXT,
+    reference TEXT, status TEXT, note TEXT
+);
+CREATE TABLE habitual_areas (
+    id INTEGER PRIMARY KEY, act TEXT NOT NULL, local_area TEXT NOT NULL, species TEXT NOT NULL,
+    multiplier INTEGER, effective_from TEXT, effective_to TEXT, reference TEXT, status TEXT,
+    multiplier_exact TEXT NOT NULL
+);
+CREATE TABLE feeding_rates (
+    id INTEGER PRIMARY KEY, act TEXT NOT NULL, local_authority TEXT NOT NULL, species TEXT NOT NULL,
+    rate_per_day_rupees TEXT NOT NULL, rate_display TEXT, effective_from TEXT, effective_to TEXT,
+    reference TEXT, status TEXT, note TEXT, days_counted TEXT NOT NULL, days_counted_stated INTEGER NOT NULL
+);
+CREATE TABLE notices (
+    id TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL REFERENCES impoundments(id), pound_id TEXT NOT NULL,
+    posted_on TEXT NOT NULL, status TEXT NOT NULL, head_count INTEGER, species TEXT, description TEXT,
+    place_seized TEXT, place_impounded TEXT, auction_earliest_on TEXT, notice_text TEXT, section TEXT
+);
+CREATE TABLE auctions (
+    id TEXT PRIMARY KEY, pound_id TEXT NOT NULL REFERENCES pounds(id), auction_date TEXT NOT NULL,
+    auction_time TEXT, starts_at TEXT, place TEXT, conditions TEXT, status TEXT NOT NULL, lots INTEGER,
+    head_count INTEGER, lot_summary TEXT, reference TEXT, section TEXT
+);
+CREATE TABLE auction_lots (
+    auction_id TEXT NOT NULL REFERENCES auctions(id), lot_no INTEGER NOT NULL,
+    impoundment_id TEXT NOT NULL REFERENCES impoundments(id), species TEXT, head_count INTEGER, description TEXT
+);
+CREATE TABLE sales (
+    impoundment_id TEXT PRIMARY KEY REFERENCES impoundments(id), pound_id TEXT NOT NULL, sold_on TEXT NOT NULL,
+    head_seized INTEGER, head_sold INTEGER, days_impounded INTEGER,
+    proceeds_rupees TEXT, fines_rupees TEXT, feeding_rupees TEXT, expenses_rupees TEXT, balance_rupees TEXT,
+    proceeds_minor INTEGER, balance_minor INTEGER, money_unit TEXT,
+    surplus_held_until TEXT, surplus_claimed INTEGER NOT NULL DEFAULT 0,
+    conflict_of_interest INTEGER NOT NULL DEFAULT 0, conflict_role TEXT, section TEXT,
+    shortfall_rupees TEXT, shortfall_minor INTEGER
+);
+CREATE TABLE ingest_summary (
+    files INTEGER, records INTEGER, stored INTEGER, duplicates INTEGER, rejects INTEGER, data_version TEXT
+);
+"""
+
+# Built after the rows are in (schema.FINISH): one sort per index instead of a million random inserts into six
+# of them, which made the finish 14 times slower at 1M rows than at 100k.
+INDEXES = """
+CREATE INDEX impoundments_pound ON impoundments(pound_id, brought_at);
+CREATE INDEX impoundments_brought ON impoundments(brought_at);
+CREATE INDEX impoundments_status ON impoundments(status);
+CREATE INDEX impoundments_district ON impoundments(district);
+CREATE INDEX impoundments_species ON impoundments(species);
+CREATE INDEX impoundments_tags ON impoundments(ear_tags) WHERE ear_tags != '';
+CREATE INDEX notices_posted ON notices(posted_on);
+CREATE INDEX notices_impoundment ON notices(impoundment_id);
+CREATE INDEX auctions_date ON auctions(auction_date);
+CREATE INDEX lots_impoundment ON auction_lots(impoundment_id);
+CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
+"""
+
+
+# Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:
+# atom_id, atom_title, atom_updated (ISO with +05:30), atom_link (path), atom_summary, plus the filter columns
+# district, pound_id, species, search_text. "Today" is India's date. Built when an ingest runs, from the packs then
+# in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
+def views() -> str:
+    now = whereabouts()["in_pound_now"]
+    return (
+        f"""
+CREATE VIEW impoundments_now AS
+    SELECT i.*, p.name AS pound_name, {whereabouts_select()},
+           a.id AS auction_id, a.auction_date AS auction_on, a.starts_at AS auction_starts_at, a.place AS auction_place,
+           a.status AS auction_status, l.lot_no
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id
+    LEFT JOIN (auction_lots l JOIN auctions a ON a.id = l.auction_id AND a.status != 'held') ON l.impoundment_id = i.id;
+CREATE VIEW current_impoundments AS
+    SELECT i.* FROM impoundments i WHERE {now};
+CREATE VIEW current_notices AS
+    SELECT n.*, p.name AS pound_name, p.district FROM notices n JOIN pounds p ON p.id = n.pound_id
+    JOIN impoundments i ON i.id = n.impoundment_id
+    WHERE {now}
+      AND n.posted_on <= date('now', '+330 minutes')
+      AND (n.auction_earliest_on IS NULL OR n.auction_earliest_on >= date('now', '+330 minutes', '-7 days'));
+CREATE VIEW upcoming_auctions AS
+    SELECT a.*, p.name AS pound_name, p.district FROM auctions a JOIN pounds p ON p.id = a.pound_id
+    WHERE {auctions_to_come(a="a")};
+CREATE VIEW feed_impounded AS
+    SELECT i.id AS atom_id,
+           {head_sql("i.head_count", "i.species")} || CASE WHEN i.colour IS NOT NULL THEN ' (' || i.colour || ')' ELSE '' END
+             || ' impounded at ' || p.name AS atom_title,
+           CASE WHEN length(i.brought_at) = 10 THEN i.brought_at || 'T00:00:00+05:30'
+                ELSE i.brought_at || ':00+05:30' END AS atom_updated,
+           '/animals/' || i.id AS atom_link,
+           {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
+             || '. At ' || p.name || ', ' || p.district || ', brought ' || {date_sql("i.brought_on")} || '.'
+             || CASE WHEN i.fine_due_minor IS NOT NULL THEN ' Fine ' || {money_sql("i.fine_due_minor", "i.money_unit")}
+                     ELSE ' Fine: ' || {pack_sql("i.act", no_fine_words)} END
+             || CASE WHEN r.rate_display IS NOT NULL THEN ' plus feeding ' || r.rate_display || ' a head a day' ELSE '' END
+             || ' (' || {act_sql("i.act", "fine", "feeding")} || ').'
+             || CASE WHEN i.seizure_adjudged_illegal = 1
+                     THEN ' The seizure was adjudged illegal: the seizer pays the fines and charges, the owner nothing ('
+                          || {act_sql("i.act", "seizer_pays")} || ').'
+                     WHEN {now} AND i.auction_earliest_on IS NOT NULL
+                     THEN ' Last day to claim before the earliest auction: '
+                          || {date_sql("date(i.auction_earliest_on, '-1 day')")} || ' (' || {act_sql("i.act", "auction")} || ').'
+                     ELSE ' Status: ' || i.status || '.' END AS atom_summary,
+           i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
+           i.fine_due_rupees, i.brought_at AS sort_key,
+           coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
+             || ' ' || i.species AS search_text
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN feeding_rates r ON r.id = i.feeding_rate_id;
+CREATE VIEW feed_notices AS
+    SELECT n.id AS atom_id,
+           'Notice: ' || {head_sql("n.head_count", "n.species")} || ' unclaimed at ' || p.name AS atom_title,
+           n.posted_on || 'T09:00:00+05:30' AS atom_updated,
+           '/animals/' || n.impoundment_id AS atom_link,
+           n.notice_text AS atom_summary,
+           p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key, n.impoundment_id,
+           {now} AS current,
+           coalesce(n.description, '') || ' ' || coalesce(n.place_seized, '') || ' ' || n.species AS search_text
+    FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
+CREATE VIEW feed_auctions AS
+    SELECT a.id AS atom_id,
+           CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows, not a day fixed for the sale) at '
+                ELSE 'Auction at ' END || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,
+           a.starts_at || ':00+05:30' AS atom_updated,
+           '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,
+           a.lot_summary AS atom_summary,
+           p.district, a.pound_id, a.status, a.auction_date, a.starts_at, a.place, a.lots, a.head_count,
+           a.starts_at AS sort_key,
+           (SELECT group_concat(l.species, ' ') FROM auction_lots l WHERE l.auction_id = a.id) AS species,
+           coalesce(a.lot_summary, '') AS search_text
+    FROM auctions a JOIN pounds p ON p.id = a.pound_id;
+"""
+        + FEED_CHANGES
+    )
+
+
+def no_fine_words(p: RulePack) -> str:
+    """Why an entry has no fine, in the pack's terms: the 1857 Act's own scale names no pig (1857 s.VI); Kerala's
+    fine rests on a notified scale, and none is on file (K s.11(1))."""
+    if p.statutory_fines:
+        return f"the Act's own scale names none for this kind ({p.sections.get('fine', '')})"
+    return f"no notified scale on file for this area and kind ({p.sections.get('fine', '')})"
+
+
+# The history of what was published (ingest/history.py): each ingest's row, the changes it found against the database
+# it replaced, and the ids entries had before theirs changed. Carried from one database to the next, so it grows.
+HISTORY = """
+CREATE TABLE ingests (
+    id INTEGER PRIMARY KEY, ingested_at TEXT NOT NULL, data_version TEXT NOT NULL, compared_with TEXT,
+    pinfold_version TEXT, files INTEGER NOT NULL, records INTEGER NOT NULL, stored INTEGER NOT NULL,
+    duplicates INTEGER NOT NULL, rejects INTEGER NOT NULL, added INTEGER NOT NULL, removed INTEGER NOT NULL,
+    changed INTEGER NOT NULL, changes INTEGER NOT NULL, rule_files TEXT NOT NULL, downloads TEXT
+);
+CREATE TABLE changes (
+    id INTEGER PRIMARY KEY, ingest_id INTEGER NOT NULL REFERENCES ingests(id), changed_at TEXT NOT NULL,
+    impoundment_id TEXT NOT NULL, pound_id TEXT NOT NULL, entry_no TEXT, brought_on TEXT NOT NULL,
+    species TEXT NOT NULL, head_count INTEGER NOT NULL,
+    change TEXT NOT NULL CHECK (change IN ('added', 'removed', 'changed')),
+    field TEXT, value_before TEXT, value_after TEXT, status_before TEXT, left_on_before TEXT
+);
+CREATE INDEX changes_impoundment ON changes(impoundment_id);
+CREATE TABLE aliases (
+    alias TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL, ingest_id INTEGER NOT NULL REFERENCES ingests(id)
+);
+"""
+PUBLIC += HISTORY
+
+
+def _field_label(field: str) -> str:
+    """FIELDS in SQL: ('c.field') -> CASE c.field WHEN 'claimed_on' THEN 'Date delivered to the owner' ... END."""
+    return (
+        f"CASE {field} " + " ".join(f"WHEN '{f}' THEN '{label}'" for f, label in FIELDS.items()) + f" ELSE {field} END"
+    )
+
+
+FEED_CHANGES = f"""
+CREATE VIEW feed_changes AS
+    SELECT 'change-' || c.id AS atom_id,
+           CASE WHEN c.change = 'added' THEN 'Added to the register: '
+                WHEN c.change = 'removed' THEN 'Removed from the register: '
+                WHEN coalesce(c.value_before, '') = '' THEN 'Recorded: '  -- filled in, as a register is kept up
+                ELSE 'Corrected: ' END || {head_sql("c.head_count", "c.species")} || ' at ' || coalesce(p.name, c.pound_id)
+             || CASE WHEN c.field IS NOT NULL THEN ', ' || lower({_field_label("c.field")}) ELSE '' END AS atom_title,
+           c.changed_at AS atom_updated,
+           '/animals/' || c.impoundment_id AS atom_link,
+           CASE c.change
+                WHEN 'changed' THEN {_field_label("c.field")} || ': ' || coalesce(nullif(c.value_after, ''), 'blank')
+                                    || ' (was ' || coalesce(nullif(c.value_before, ''), 'blank') || ').'
+                WHEN 'removed' THEN 'Removed from the register after it was published (its status then: '
+                                    || coalesce(c.status_before, 'not known') || ').'
+                ELSE 'Added to the register.' END
+             || ' Entry ' || coalesce(c.entry_no, 'without a number') || ', brought ' || {date_sql("c.brought_on")}
+             || ', ' || coalesce(p.name, c.pound_id) || CASE WHEN p.district != '' THEN ', ' || p.district ELSE '' END
+             || '.' AS atom_summary,
+           p.district, c.pound_id, c.species, c.change, c.field, c.impoundment_id, c.ingest_id, c.id AS sort_key,
+           coalesce(c.value_after, '') || ' ' || coalesce(c.value_before, '') || ' ' || c.species AS search_text
+    FROM changes c LEFT JOIN pounds p ON p.id = c.pound_id;
+"""
+
+
+# The published files: a public database's downloads sit beside it, in a folder per ingest (ingest/package.py builds
+# them, portal/routes/downloads.py serves them).
+DATAPACKAGE = "datapackage.json"
+SQLITE_FILE = "pinfold.db"
+
+
+def downloads_root(public_db: Path) -> Path:
+    """'/srv/pinfold.db' -> '/srv/pinfold.downloads': the generations of that database's downloads."""
+    return public_db.with_suffix(".downloads")
