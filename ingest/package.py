@@ -201,7 +201,7 @@ def build(database: Path, public_db: Path, name: str) -> Path:
 def prune(public_db: Path, keep: set[str | None]) -> None:
     """After the switch: the downloads of the database now in place and of the one it replaced (keep: a server may
     be on the previous file for a moment) stay; other generations, and half-built folders of dead ingests, go."""
-    from .build import _alive
+    from .swap import _alive
 
     root = downloads_root(public_db)
     if not root.is_dir():

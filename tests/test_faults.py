@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-import ingest.build
+import ingest.shards
 from ingest.build import ingest as run_ingest
 from ingest.build import recover
 from ingest.demo import write_demo
@@ -62,7 +62,7 @@ def test_a_register_written_to_while_read_is_refused(tmp_path: Path, monkeypatch
     run_ingest(data, pub, priv, workers=1)
     before = (pub.read_bytes(), priv.read_bytes())
     register = data / "registers" / "p1" / "bom.csv"
-    real_reader = ingest.build.read_register
+    real_reader = ingest.shards.read_register
 
     def clerk_still_typing(path: Path):  # the clerk appends a row after the ingest has read the first one
         for n, record in enumerate(real_reader(path)):
@@ -71,7 +71,7 @@ def test_a_register_written_to_while_read_is_refused(tmp_path: Path, monkeypatch
                     f.write('99,03/04/2025,3.05 PM,Cow,1,"black",Ollur,"A, Ollur",unknown\n')
             yield record
 
-    monkeypatch.setattr(ingest.build, "read_register", clerk_still_typing)
+    monkeypatch.setattr(ingest.shards, "read_register", clerk_still_typing)
     with pytest.raises(RegisterChanged) as err:
         run_ingest(data, pub, priv, workers=1)
     assert str(err.value).startswith(f"{register}: changed while it was being read")

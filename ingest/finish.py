@@ -1,0 +1,131 @@
+"""The finish: the shards merged, in file order, into the staging database and the private register; then, in SQL
+(ingest/schema.py finish()), duplicates merged, s.13 notices, auction lots and auctions, indexes; the rule files
+published; the full-text index.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from pinfold.law.rules import RateRow, RuleBook, ratio_text
+
+from .rows import _iso
+from .schema import PRIVATE_INDEXES
+from .schema import finish as statements
+
+
+def _rate_row(r: RateRow) -> tuple[Any, ...]:
+    """A fine scale or feeding rate as published: exact decimal, the era's notation, dates, its source."""
+    return (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
+            _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note)  # fmt: skip
+
+
+def publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
+    pub.executemany("INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.fine_scales))
+    # a feeding rate says how it counts days, or Pinfold's default applies and is published as such
+    pub.executemany(
+        "INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        [(*_rate_row(r), r.counts_days, int(bool(r.days_counted))) for r in book.feeding_rates],
+    )
+    # K s.11(2): any exact multiplier up to double; the INTEGER column holds it when it is whole
+    pub.executemany(
+        "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?,?)",
+        [(r.id, r.act, r.area, r.species, int(m) if (m := r.amount.rupees).denominator == 1 else None,
+          _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, ratio_text(m)) for r in book.habitual],
+    )  # fmt: skip
+
+
+def merge_public(pub: sqlite3.Connection, shards: list[Path]) -> None:
+    """Copy every shard's entries, rejects and sales, in file order, into the staging database."""
+    for shard in shards:
+        pub.execute("ATTACH DATABASE ? AS shard", (str(shard),))
+        pub.execute("INSERT INTO scratch._staged SELECT * FROM shard._staged")
+        pub.execute("INSERT INTO scratch._rejects SELECT * FROM shard._rejects")
+        pub.execute("INSERT INTO scratch._sales SELECT * FROM shard._sales")
+        pub.execute("COMMIT")
+        pub.execute("DETACH DATABASE shard")
+        pub.execute("BEGIN")
+
+
+def merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
+    """Copy every shard's people and raw cells, in file order, into the private register."""
+    for shard in shards:
+        priv.execute("ATTACH DATABASE ? AS shard", (str(shard),))
+        priv.execute("INSERT INTO register_entries SELECT * FROM shard._private")
+        priv.execute("INSERT INTO conflicts SELECT * FROM shard._conflicts")
+        priv.execute("COMMIT")
+        priv.execute("DETACH DATABASE shard")
+        priv.execute("BEGIN")
+
+
+def finish(
+    pub: sqlite3.Connection, book: RuleBook, summary: Any
+) -> tuple[list[tuple[str, int, str]], list[tuple[str, int, str, str, str]]]:
+    """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns, for the private register, the
+    merged duplicates' (file, row, sheet or '') and the rows of entries told apart from another with their id
+    (file, row, sheet or '', id given, id as published: 'p1-6c3e...', 'p1-6c3e...-2')."""
+    pub.executemany(
+        "INSERT INTO scratch._scheduled VALUES (?,?,?,?,?,?)",
+        [
+            (a.pound_id, a.date.isoformat(), a.time.strftime("%H:%M"), a.place, a.conditions, a.reference)
+            for a in book.auctions
+        ],
+    )
+    for statement in statements():
+        pub.execute(statement)
+    # Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
+    one = "WHERE source_part IS NULL OR source_part = 1"
+    summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
+    summary.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]
+    summary.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
+    dups = pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
+    renamed = pub.execute(
+        """SELECT source_file, source_row, coalesce(source_sheet, ''), id, final_id
+           FROM scratch._copy_rows WHERE final_id != id"""
+    ).fetchall()
+    return dups, renamed
+
+
+def mark_duplicates(
+    priv: sqlite3.Connection, dups: list[tuple[str, int, str]], renamed: list[tuple[str, int, str, str, str]]
+) -> None:
+    """The private register says which of its entries were merged as duplicates, and holds the published id of an
+    entry told apart from another with its identity (schema.FINISH, 'p1-6c3e...-2'); then its index."""
+    priv.execute("CREATE TEMP TABLE _dups (source_file, source_row, source_sheet)")
+    priv.executemany("INSERT INTO _dups VALUES (?, ?, ?)", dups)
+    priv.execute(
+        """UPDATE register_entries SET kind = 'duplicate'
+           WHERE (source_file, source_row, coalesce(source_sheet, '')) IN (SELECT * FROM _dups)"""
+    )
+    priv.execute("DROP TABLE _dups")
+    for file, row, sheet, given, final in renamed:  # a few rows: entries numbered alike on one day
+        buyers = priv.execute(
+            """UPDATE register_entries SET impoundment_id = ?
+               WHERE source_file = ? AND source_row = ? AND coalesce(source_sheet, '') = ? RETURNING buyer_name""",
+            (final, file, row, sheet),
+        ).fetchall()
+        for (buyer,) in buyers:
+            if buyer:
+                priv.execute(
+                    "UPDATE conflicts SET impoundment_id = ? WHERE impoundment_id = ? AND buyer_name = ?",
+                    (final, given, buyer),
+                )
+    for statement in PRIVATE_INDEXES:
+        priv.execute(statement)
+
+
+def _full_text(path: Path) -> None:
+    import sqlite_utils
+
+    db = sqlite_utils.Database(path)
+    db.table("impoundments").enable_fts(
+        # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
+        ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags", "district", "pound_id"],
+        tokenize="porter",
+        create_triggers=False,
+    )
+    db.conn.execute("ANALYZE")
+    db.conn.commit()
+    db.conn.close()

@@ -1,0 +1,204 @@
+"""Finding the sources of an ingest: the pounds (DATA_DIR/pounds.csv), the register files under
+DATA_DIR/registers/<pound id>/, and the rule files' folder; and what identifies them (a file's stamp, the data version).
+
+    read_pounds(DATA_DIR) -> {'p1': Pound('p1', 'Ollur Pound', 'kerala-1961', ...)}
+    register_files(DATA_DIR, pounds) -> [('p1', DATA_DIR/registers/p1/2025.csv), ...]
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from pinfold.errors import PoundsFileError, RegisterUnreadable, RulesError
+from pinfold.law.packs import UnknownAct, all_packs, pack
+
+from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, delimiter_of, regular, sniff_encoding
+
+POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
+
+
+@dataclass(frozen=True)
+class Pound:
+    id: str
+    name: str
+    act: str
+    local_authority: str
+    district: str
+    village: str
+    latitude: float | None
+    longitude: float | None
+
+
+def read_pounds(data_dir: Path) -> dict[str, Pound]:
+    """DATA_DIR/pounds.csv -> {pound id: Pound}. Raises PoundsFileError naming the file and row."""
+    path = data_dir / "pounds.csv"
+    if not path.exists():
+        raise PoundsFileError(f"{path}: missing (every DATA_DIR needs pounds.csv: {','.join(POUND_COLUMNS)})")
+    if not regular(path):
+        raise PoundsFileError(f"{path}: not a regular file (a folder, a pipe, a device?)")
+    try:
+        with open(path, encoding=sniff_encoding(path), newline="") as f:
+            delimiter = delimiter_of(f.readline(1 << 16))
+            f.seek(0)
+            rows = list(csv.DictReader(f, delimiter=delimiter))
+            header = [(h or "").strip() for h in (rows[0].keys() if rows else [])]
+    except (OSError, UnicodeError, csv.Error) as e:
+        raise PoundsFileError(f"{path}: cannot be read ({e})") from None
+    missing = [c for c in ("id", "name", "act") if c not in header]
+    if not rows or missing:
+        raise PoundsFileError(
+            f"{path}: needs a header row with {','.join(POUND_COLUMNS)} (missing {missing or 'rows'})"
+        )
+    pounds: dict[str, Pound] = {}
+    for i, r in enumerate(rows, 2):
+        if None in r:  # DictReader puts the cells past the header's under None
+            raise PoundsFileError(f"{path} row {i}: more cells than the header has (quote a name holding a comma)")
+        r = {(k or "").strip(): (v or "").strip() for k, v in r.items()}
+        if not r.get("id") or not r.get("act"):
+            raise PoundsFileError(f"{path} row {i}: a pound needs an id and an act")
+        try:
+            pack(r["act"])
+        except UnknownAct:
+            known = ", ".join(sorted(all_packs()))
+            raise PoundsFileError(f"{path} row {i}: act '{r['act']}' has no rule pack (known: {known})") from None
+        try:
+            lat = float(r["latitude"].replace(",", ".")) if r.get("latitude") else None
+            lon = float(r["longitude"].replace(",", ".")) if r.get("longitude") else None
+        except ValueError:
+            raise PoundsFileError(f"{path} row {i}: latitude/longitude must be numbers") from None
+        if (lat is not None and not -90 <= lat <= 90) or (lon is not None and not -180 <= lon <= 180):
+            raise PoundsFileError(f"{path} row {i}: latitude {lat} / longitude {lon} is no place on Earth")
+        if r["id"] in pounds:
+            raise PoundsFileError(f"{path} row {i}: pound id '{r['id']}' appears twice")
+        pounds[r["id"]] = Pound(
+            r["id"],
+            r.get("name") or r["id"],
+            r["act"],
+            r.get("local_authority", ""),
+            r.get("district", ""),
+            r.get("village", ""),
+            lat,
+            lon,
+        )
+    return pounds
+
+
+# What a computer leaves beside the files people put in a folder: never a register, never an error.
+_SYSTEM_FILES = {"thumbs.db", "desktop.ini", "ehthumbs.db", "icon\r"}
+
+
+def not_a_register(name: str) -> bool:
+    """A file the folder's computer made, not a clerk: '.DS_Store', 'Thumbs.db', 'desktop.ini', '~$register.xlsx'
+    (Excel's lock while the register is open), 'register.csv~' (an editor's backup) -> True; 'register.csv' -> False.
+    """
+    return name.startswith((".", "~$")) or name.endswith("~") or name.lower() in _SYSTEM_FILES
+
+
+def _utf8_name(path: Path) -> None:
+    """Refuses a name that is not UTF-8 (a file copied from an old Windows or Latin-1 system): it could be neither
+    stored as the entries' source_file nor shown as it is. 'M\xe4rz.csv' in Latin-1 -> RegisterUnreadable."""
+    try:
+        path.name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RegisterUnreadable(f"{path}: the file name is not UTF-8 text; rename the file") from None
+
+
+def _followed(path: Path, inside: Path) -> Path:
+    """A path under registers/ -> where it leads. A symbolic link is followed when it stays inside DATA_DIR (`inside`,
+    resolved) and refused when it leads out of it (a register is a file the pound's clerks put there, not one
+    elsewhere on the machine) or nowhere."""
+    if not path.is_symlink():
+        return path
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # missing, or a loop of links
+        raise RegisterUnreadable(f"{path}: a link that leads nowhere ({os.readlink(path)})") from None
+    if not target.is_relative_to(inside):
+        raise RegisterUnreadable(
+            f"{path}: a link to {target}, outside the data directory; copy the register into it instead"
+        )
+    return target
+
+
+def _walk(folder: Path, inside: Path, above: tuple[Path, ...] = ()) -> Iterator[tuple[Path, Path]]:
+    """(path, the file it is) for every file under a pound's folder, through links that stay inside DATA_DIR. A link
+    to a folder the walk is already in (a loop) is not walked again."""
+    real = folder.resolve()
+    if real in above:
+        return
+    for entry in folder.iterdir():
+        if not_a_register(entry.name) and not entry.is_dir():  # an editor's '.#x.csv' is a link to nowhere: passed
+            continue
+        _utf8_name(entry)
+        target = _followed(entry, inside)
+        mode = os.stat(target).st_mode
+        if stat.S_ISDIR(mode):
+            yield from _walk(entry, inside, (*above, real))
+        elif entry.name.endswith(MAPPING_SUFFIX):
+            continue
+        elif not stat.S_ISREG(mode):  # a pipe or a device: reading it may never end
+            raise RegisterUnreadable(f"{entry}: not a regular file (a pipe, a device?); a register is a file")
+        else:
+            yield entry, target.resolve()
+
+
+def register_files(data_dir: Path, pounds: dict[str, Pound]) -> list[tuple[str, Path]]:
+    """[(pound id, path)] for every register under DATA_DIR/registers/<pound id>/, in a stable order.
+
+    A link is followed when it stays inside DATA_DIR and refused (one line) when it leads out of it; a file reached
+    by its own path and through a link is read once, where it is (or, reached by links only, through the first). A
+    pipe or a device named like a register is refused, and so is a name that is not UTF-8."""
+    root = data_dir / "registers"
+    if not root.is_dir():
+        return []
+    inside = data_dir.resolve()
+    found: list[tuple[str, Path, Path]] = []
+    for folder in sorted(p for p in root.iterdir() if not p.name.startswith(".")):
+        _utf8_name(folder)
+        if not _followed(folder, inside).is_dir():
+            raise RegisterUnreadable(f"{folder}: registers must sit in a folder named after their pound")
+        if folder.name not in pounds:
+            raise RegisterUnreadable(f"{folder}: no pound with id '{folder.name}' in pounds.csv")
+        for path, real in sorted(_walk(folder, inside)):
+            if path.suffix.lower() not in REGISTER_SUFFIXES:
+                raise RegisterUnreadable(
+                    f"{path}: not a register format Pinfold reads ({' '.join(sorted(REGISTER_SUFFIXES))})"
+                )
+            found.append((folder.name, path, real))
+    where = {real: path for _, path, real in found if real == inside / path.relative_to(data_dir)}
+    for _, path, real in found:
+        where.setdefault(real, path)
+    return [(pound_id, path) for pound_id, path, real in found if where[real] == path]
+
+
+def file_stamp(path: Path) -> tuple[int, int, int]:
+    """(inode, size, mtime in ns): any write to the file, or a new file renamed over it, changes it."""
+    st = os.stat(path)
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def data_version(files: list[tuple[str, Path]], data_dir: Path) -> str:
+    """A digest of every input byte: the same registers give the same version (caches key on it)."""
+    h = hashlib.sha256()
+    for _, path in files:
+        h.update(path.relative_to(data_dir).as_posix().encode())
+        with open(path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+    for p in sorted((data_dir / "rules").glob("*.csv")) if (data_dir / "rules").is_dir() else []:
+        h.update(p.read_bytes())
+    h.update((data_dir / "pounds.csv").read_bytes())
+    return h.hexdigest()[:16]
+
+
+def plain_rules(rules_dir: Path) -> None:
+    """Refuses a rule file that is a pipe or a device (reading one may never end)."""
+    for p in sorted(rules_dir.glob("*.csv")) if rules_dir.is_dir() else []:
+        if p.exists() and not p.is_dir() and not regular(p):
+            raise RulesError(f"{p}: not a regular file (a pipe, a device?)")
