@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -442,6 +442,49 @@ _READERS = (
     ("person_id", _of_numbers),
     ("remarks", _of_remarks),
 )
+
+
+class Everyone(NamedTuple):
+    """Every key and number of every person the rows of a block know, together (persons_in)."""
+
+    keys: frozenset[str]
+    numbers: frozenset[str]
+
+
+def _distinct(column: Iterable[Any]) -> Iterable[Any]:
+    try:
+        return set(column)
+    except TypeError:  # a cell that is a list or an object (JSON): each is its own
+        return column
+
+
+def persons_in(fields: dict[str, Sequence[Any]]) -> Everyone:
+    """Everyone a block's rows know, together: each distinct cell of its person columns read once, as persons_of reads
+    it. {'owner': ('Kunjan Nair, Ollur', 'Leela, Pala')} -> keys {'kunjan', 'nair', 'leela'}, no numbers."""
+    keys: set[str] = set()
+    numbers: set[str] = set()
+
+    def add(found: Iterable[Persons]) -> None:
+        for p in found:
+            keys.update(p.keys)
+            numbers.update(p.numbers)
+
+    for f in NAME_AND_RESIDENCE:
+        for value in _distinct(fields.get(f, ())):
+            if value is not None and value != "":
+                add(_of_cell(value if isinstance(value, str) else _cell_text(value), f == "seizer"))
+    for f, read in _READERS:
+        for value in _distinct(fields.get(f, ())):
+            if value is not None and value != "":
+                add((read(value if isinstance(value, str) else _cell_text(value)),))
+    return Everyone(frozenset(keys), frozenset(numbers))
+
+
+def alike_for_all(text: str, everyone: Everyone) -> bool:
+    """Whether `hide` gives the same for every row whose people are among `everyone`: the text shares no word with
+    any of them, and holds fewer than six digits or none of them has a number. Then hide(text, roster) serves them
+    all, once per distinct text. ('black, bell on neck', keys {'kunjan'}) -> True."""
+    return _keys(text).isdisjoint(everyone.keys) and (not everyone.numbers or not _enough_digits(text))
 
 
 def roster_of(names: Iterable[str]) -> Persons:

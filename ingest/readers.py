@@ -21,8 +21,8 @@ import re
 import stat
 import zipfile
 from collections import deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,109 @@ class RawRecord:
     cells: dict[str, Any]  # recognised field -> cell
     raw: dict[str, Any]  # every header -> cell, for the private register
     sheet: str | None = None
+
+
+BLOCK_ROWS = 4096  # rows of a table read together: a block's columns are normalised once per distinct cell
+_NOTHING_ABOVE = object()
+
+
+@dataclass(slots=True)
+class Block:
+    """A few thousand rows of one table (a file, a sheet), as columns.
+
+    header: each column's name in the private register (its heading, or 'column 3' where it is blank); columns: each
+    column's cells as written, one per row; ragged: a row's cells past the header's width (by the row's place in the
+    block), kept privately; fields: each recognised field's cells as an entry reads them, a ditto mark given the
+    value above it (across the blocks of a table) and a date made day first, or a spreadsheet's day number a date.
+
+    rows 2-3 of 'No,Date' / '1,03/11/2025' / '2,do' -> Block(None, ['No', 'Date'], [2, 3], [('1', '2'),
+    ('03/11/2025', 'do')], {}, {'entry_no': ('1', '2'), 'brought_at': ['03/11/2025', '03/11/2025']})
+
+    JSON entries need not share their keys: such a block has no header or columns but each entry's own object
+    (`objects`, with `found`: each entry's {field: key}), its fields are every field any of them has, and `absent`
+    the rows without a field (whose cell reads None).
+    """
+
+    sheet: str | None
+    header: list[str]
+    rownos: list[int]
+    columns: list[tuple[Any, ...]]
+    ragged: dict[int, list[Any]]
+    fields: dict[str, Sequence[Any]]
+    objects: list[dict[str, Any]] | None = None
+    found: list[dict[str, str]] | None = None
+    absent: dict[str, set[int]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.rownos)
+
+    def cells(self, i: int) -> dict[str, Any]:
+        """The i-th row's recognised cells: {'entry_no': '2', 'brought_at': '03/11/2025'}."""
+        if self.objects is not None and self.found is not None:
+            obj = self.objects[i]
+            return {f: obj[k] for f, k in self.found[i].items()}
+        return {f: col[i] for f, col in self.fields.items()}
+
+    def raw(self, i: int) -> dict[str, Any]:
+        """The i-th row's every cell by its column's name, as written, for the private register."""
+        if self.objects is not None:
+            return self.objects[i]
+        raw = {h: col[i] for h, col in zip(self.header, self.columns, strict=True)}
+        for k, v in enumerate(self.ragged.get(i, ()), len(self.header) + 1):
+            raw[f"column {k}"] = v
+        return raw
+
+    def records(self) -> Iterator[RawRecord]:
+        for i, rowno in enumerate(self.rownos):
+            yield RawRecord(rowno, self.cells(i), self.raw(i), self.sheet)
+
+
+Settle = Callable[[dict[str, Sequence[Any]]], None]  # a block's fields made as an entry reads them, in place
+
+
+class _Table:
+    """The rows of one table gathered into Blocks of BLOCK_ROWS. A ditto mark is repeated from the row above, in the
+    block or the block before (`above`); `settle` makes a block's dates as entries read them."""
+
+    def __init__(
+        self, header: list[str], fields: dict[str, int], sheet: str | None, settle: Settle | None, dittos: bool
+    ):
+        self.header, self.fields, self.sheet, self.settle, self.dittos = header, fields, sheet, settle, dittos
+        self.rows: list[list[Any]] = []
+        self.rownos: list[int] = []
+        self.ragged: dict[int, list[Any]] = {}
+        self.above: dict[str, Any] | None = None
+
+    def add(self, rowno: int, cells: list[Any]) -> Block | None:
+        """A row in; a Block out when BLOCK_ROWS are gathered. A row shorter than the header is padded with None (a
+        cell not written), a longer one keeps its extra cells for the private register."""
+        width = len(self.header)
+        if len(cells) != width:
+            if len(cells) > width:
+                self.ragged[len(self.rows)] = cells[width:]
+                cells = cells[:width]
+            else:
+                cells = cells + [None] * (width - len(cells))
+        self.rows.append(cells)
+        self.rownos.append(rowno)
+        return self.block() if len(self.rows) >= BLOCK_ROWS else None
+
+    def block(self) -> Block | None:
+        """The rows gathered so far, as a Block (None when there are none)."""
+        if not self.rows:
+            return None
+        columns = list(zip(*self.rows, strict=True)) if self.header else []
+        fields: dict[str, Sequence[Any]] = {f: columns[i] for f, i in self.fields.items()}
+        if self.dittos:
+            for f, col in fields.items():
+                if f != "entry_no":  # an entry number is never repeated
+                    fields[f] = repeat_dittos(col, _NOTHING_ABOVE if self.above is None else self.above[f])
+            self.above = {f: col[-1] for f, col in fields.items()}
+        if self.settle is not None:
+            self.settle(fields)
+        block = Block(self.sheet, self.header, self.rownos, columns, self.ragged, fields)
+        self.rows, self.rownos, self.ragged = [], [], {}
+        return block
 
 
 def load_mapping(path: Path) -> dict[str, Any]:
@@ -114,13 +217,28 @@ def _header_again(cells: list[Any], fields: dict[str, int], columns: dict[str, s
     return isinstance(cell, str) and not any(c.isdigit() for c in cell) and looks_like_header(cells, columns)
 
 
-def _repeat_dittos(cells: dict[str, Any], above: dict[str, Any]) -> None:
-    """A cell written 'do.' or 〃 (the same as above) takes the value of the entry above it; the private register keeps
-    the mark as written. {'brought_at': '-do-', 'place_seized': 'Pala'} under {'brought_at': '03/11/2025', ...}
-    -> {'brought_at': '03/11/2025', 'place_seized': 'Pala'}. The entry number is never repeated."""
-    for f, v in cells.items():
-        if isinstance(v, str) and len(v) < 7 and v.strip().lower() in DITTO_MARKS and f != "entry_no":
-            cells[f] = above.get(f)
+def _ditto(v: Any) -> bool:
+    return isinstance(v, str) and len(v) < 7 and v.strip().lower() in DITTO_MARKS
+
+
+def repeat_dittos(column: Sequence[Any], above: Any = _NOTHING_ABOVE) -> Sequence[Any]:
+    """A column with each cell written 'do.' or 〃 (the same as above) given the value of the cell above it, in one
+    pass; `above` is the cell above the column's first (none at a table's first row, whose mark stays as written).
+    The private register keeps the mark as written. ('03/11/2025', '-do-', 'do') -> ['03/11/2025', '03/11/2025',
+    '03/11/2025']; a column without a mark is returned as it is."""
+    try:
+        marks = {v for v in set(column) if _ditto(v)}
+    except TypeError:  # a cell that is a list (a JSON table's)
+        marks = {v for v in column if _ditto(v)}
+    if not marks:
+        return column
+    out = list(column)
+    previous = above
+    for i, v in enumerate(out):
+        if previous is not _NOTHING_ABOVE and isinstance(v, str) and v in marks:
+            out[i] = previous
+        previous = out[i]
+    return out
 
 
 def _second_header_row(
@@ -152,15 +270,19 @@ def _second_header_row(
     return joined if len(recognise(joined, columns)) > len(fields) else None
 
 
-def _records_from_rows(
-    rows: Iterator[tuple[int, list[Any]]], path: Path, mapping: dict[str, Any], sheet: str | None = None
-) -> Iterator[RawRecord]:
-    """Numbered rows of a table -> records, after finding the header below any title rows."""
+def _blocks_from_rows(
+    rows: Iterator[tuple[int, list[Any]]],
+    path: Path,
+    mapping: dict[str, Any],
+    sheet: str | None = None,
+    settle: Settle | None = None,
+) -> Iterator[Block]:
+    """Numbered rows of a table -> Blocks of its entries' rows, after finding the header below any title rows."""
     columns = mapping.get("columns") or {}
     want_header = mapping.get("header_row")
     header: list[Any] | None = None
     fields: dict[str, int] = {}
-    above: dict[str, Any] | None = None
+    table: _Table | None = None
     under_header = False
     anything = False  # a cell written anywhere: a file without one is empty, not a register without a header
     for rowno, cells in rows:
@@ -186,15 +308,12 @@ def _records_from_rows(
                 continue
         if _blank(cells) or is_total_row(cells) or _header_again(cells, fields, columns):
             continue
-        n = len(cells)
-        raw = {(h or f"column {i + 1}"): (cells[i] if i < n else None) for i, h in enumerate(header)}
-        for i in range(len(header), n):  # a ragged row keeps its extra cells, privately
-            raw[f"column {i + 1}"] = cells[i]
-        fielded = {f: (cells[i] if i < n else None) for f, i in fields.items()}
-        if above is not None:
-            _repeat_dittos(fielded, above)
-        above = fielded
-        yield RawRecord(rowno, fielded, raw, sheet)
+        if table is None:
+            table = _Table([h or f"column {i + 1}" for i, h in enumerate(header)], fields, sheet, settle, True)
+        if (block := table.add(rowno, cells)) is not None:
+            yield block
+    if table is not None and (block := table.block()) is not None:
+        yield block
     if header is None:
         where = f" (sheet {sheet})" if sheet else ""
         if not anything:
@@ -288,19 +407,17 @@ def month_first(path: Path, encoding: str, sample: str) -> bool:
     return month
 
 
-def _day_first(records: Iterator[RawRecord]) -> Iterator[RawRecord]:
-    """Records of a month-first register with their numeric dates turned day first: '11/23/2025' -> '23/11/2025'.
+def _day_first(fields: dict[str, Sequence[Any]]) -> None:
+    """A month-first register's numeric dates turned day first, once per distinct cell: '11/23/2025' -> '23/11/2025'.
     The private register keeps the cells as written."""
-    for rec in records:
-        # A new dict: the reader repeats ditto marks from the cells it yielded, which must stay as written.
-        rec.cells = {
-            f: (_NUMERIC_DATE.sub(r"\1\4\3\2\3", v, count=1) if f in DATE_FIELDS and isinstance(v, str) else v)
-            for f, v in rec.cells.items()
-        }
-        yield rec
+    for f in DATE_FIELDS:
+        column = fields.get(f)
+        if column is not None:
+            turned = {v: _NUMERIC_DATE.sub(r"\1\4\3\2\3", v, count=1) for v in set(column) if isinstance(v, str)}
+            fields[f] = [turned.get(v, v) if isinstance(v, str) else v for v in column]
 
 
-def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     encoding = mapping.get("encoding") or sniff_encoding(path)
     errors = "replace" if encoding == "cp1252" else "strict"
     try:
@@ -312,12 +429,10 @@ def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
             f.seek(0)
             lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in bounded_lines(f, path))
             reader = csv.reader(lines, delimiter=delimiter)
-            records = _records_from_rows(((i, list(r)) for i, r in enumerate(reader, 1)), path, mapping)
-            if mapping.get("dates") == "month-first" or (
+            day_first = mapping.get("dates") == "month-first" or (
                 not mapping.get("dates") and month_first(path, encoding, sample)
-            ):
-                records = _day_first(records)
-            yield from records
+            )
+            yield from _blocks_from_rows(enumerate(reader, 1), path, mapping, settle=_day_first if day_first else None)
     except (UnicodeError, csv.Error) as e:
         raise RegisterUnreadable(f"{path}: cannot be read as {encoding} text ({e})") from None
 
@@ -434,13 +549,24 @@ def _sheet_rows(path: Path, wb: Any, ws: Any) -> Rows:
             yield rowno, row
 
 
-def _records_from_sheets(
-    path: Path, mapping: dict[str, Any], names: list[str], rows_of: Callable[[str], Rows]
-) -> Iterator[RawRecord]:
-    """A workbook's sheets (numbered rows of each, by name) -> records. Every sheet with a register header is read
-    (a month a sheet); a summary sheet without one is skipped. A date column holding a bare number is a day count."""
+def _serial_dates(fields: dict[str, Sequence[Any]]) -> None:
+    """A date column's bare numbers read as a spreadsheet's day counts: 45968 -> 7 Nov 2025."""
     from openpyxl.utils.datetime import from_excel
 
+    def serial(v: Any) -> bool:
+        return isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000
+
+    for f in DATE_FIELDS:
+        column = fields.get(f)
+        if column is not None and any(serial(v) for v in column):
+            fields[f] = [from_excel(v) if serial(v) else v for v in column]
+
+
+def _blocks_from_sheets(
+    path: Path, mapping: dict[str, Any], names: list[str], rows_of: Callable[[str], Rows]
+) -> Iterator[Block]:
+    """A workbook's sheets (numbered rows of each, by name) -> Blocks. Every sheet with a register header is read
+    (a month a sheet); a summary sheet without one is skipped. A date column holding a bare number is a day count."""
     if mapping.get("sheet"):
         if mapping["sheet"] not in names:
             raise RegisterUnreadable(f"{path}: no sheet named '{mapping['sheet']}' (it has {', '.join(names)})")
@@ -448,12 +574,9 @@ def _records_from_sheets(
     headed = written = False
     for name in names:
         try:
-            for rec in _records_from_rows(rows_of(name), path, mapping, name if len(names) > 1 else None):
-                for f in DATE_FIELDS:
-                    v = rec.cells.get(f)
-                    if isinstance(v, int | float) and not isinstance(v, bool) and 1 < v < 110000:
-                        rec.cells[f] = from_excel(v)
-                yield rec
+            yield from _blocks_from_rows(
+                rows_of(name), path, mapping, name if len(names) > 1 else None, settle=_serial_dates
+            )
             headed = True
         except (NoHeader, RegisterEmpty) as e:
             if len(names) == 1:
@@ -466,7 +589,7 @@ def _records_from_sheets(
         raise NoHeader(f"{path}: no sheet has a register header (a date and the cattle)")
 
 
-def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     import openpyxl  # imported here: only spreadsheets pay for it
 
     bounded_zip(path)
@@ -487,7 +610,7 @@ def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
         return _fill_merged(rows, spans) if spans else rows
 
     try:
-        yield from _records_from_sheets(path, mapping, list(wb.sheetnames), rows_of)
+        yield from _blocks_from_sheets(path, mapping, list(wb.sheetnames), rows_of)
     finally:
         wb.close()
 
@@ -497,7 +620,7 @@ def _whole(v: Any) -> Any:
     return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
-def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     """A LibreOffice Calc (.ods) or Excel 97-2003 (.xls) workbook, read by calamine: Kerala's offices keep registers in
     free software, and old offices in old Excel. Date cells arrive as dates; numbers as floats, made whole."""
     from python_calamine import CalamineWorkbook
@@ -523,7 +646,7 @@ def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
             raise RegisterUnreadable(f"{path} (sheet {name}): cannot be read ({type(e).__name__})") from None
         return ((i, [_whole(c) if c != "" else None for c in r]) for i, r in enumerate(rows, 1))
 
-    yield from _records_from_sheets(path, mapping, names, rows_of)
+    yield from _blocks_from_sheets(path, mapping, names, rows_of)
 
 
 # --- JSON -----------------------------------------------------------------------------------------
@@ -544,25 +667,55 @@ def flatten(obj: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def _json_records(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def _objects_block(rownos: list[int], objects: list[dict[str, Any]], found: list[dict[str, str]]) -> Block:
+    """JSON entries (flattened objects, each with its {field: key}) -> a Block whose fields are every field any of
+    them has; an entry without one reads None there."""
+    names: dict[str, None] = {}
+    for m in {id(m): m for m in found}.values():  # each entries' {field: key} once, in order
+        names.update(dict.fromkeys(m))
+    fields: dict[str, Sequence[Any]] = {}
+    absent: dict[str, set[int]] = {}
+    for f in names:
+        column = [obj[m[f]] if f in m else None for obj, m in zip(objects, found, strict=True)]
+        missing = {i for i, m in enumerate(found) if f not in m}
+        if missing:
+            absent[f] = missing
+        fields[f] = column
+    return Block(None, [], rownos, [], {}, fields, objects, found, absent)
+
+
+def _json_blocks(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
+    """JSON entries (objects, flattened) -> Blocks of BLOCK_ROWS. A line that is not JSON is an entry of its own kind
+    ('unparsed'): rejected as such, not as a blank date."""
     columns = mapping.get("columns") or {}
-    cache: dict[tuple[str, ...], dict[str, int]] = {}
+    cache: dict[tuple[str, ...], dict[str, str]] = {}
     seen_header = anything = False
+    rownos: list[int] = []
+    objects: list[dict[str, Any]] = []
+    found: list[dict[str, str]] = []
     for rowno, item in items:
         anything = True
         try:
             flat = flatten(item) if isinstance(item, dict) else {"value": item}
         except RecursionError:  # objects in objects a thousand deep: no register's entry, rejected as unreadable
             flat = {"__unparsed__": "(nested too deep)"}
-        if "__unparsed__" in flat:  # a line that is not JSON: rejected as such, not as a blank date
-            yield RawRecord(rowno, {"unparsed": flat["__unparsed__"]}, flat)
-            continue
         keys = tuple(flat)
         fields = cache.get(keys)
         if fields is None:
-            fields = cache[keys] = recognise(keys, columns)
+            if "__unparsed__" in flat:
+                fields = {"unparsed": "__unparsed__"}
+            else:
+                fields = {f: keys[i] for f, i in recognise(keys, columns).items()}
+            cache[keys] = fields
         seen_header = seen_header or ("brought_at" in fields)
-        yield RawRecord(rowno, {f: flat[keys[i]] for f, i in fields.items()}, flat)
+        rownos.append(rowno)
+        objects.append(flat)
+        found.append(fields)
+        if len(rownos) >= BLOCK_ROWS:
+            yield _objects_block(rownos, objects, found)
+            rownos, objects, found = [], [], []
+    if rownos:
+        yield _objects_block(rownos, objects, found)
     if not anything:
         raise RegisterEmpty(f"{path}: no entries")
     if not seen_header:
@@ -604,7 +757,7 @@ def _json_table(data: Any) -> Iterator[tuple[int, list[Any]]] | None:
     return enumerate([header, *rows])
 
 
-def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     encoding = sniff_encoding(path)
 
     def items() -> Iterator[tuple[int, Any]]:
@@ -617,10 +770,10 @@ def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
                 except (ValueError, RecursionError):  # not JSON, or nested deeper than a parser goes: a reject
                     yield lineno, {"__unparsed__": line.strip()[:200]}
 
-    yield from _json_records(items(), path, mapping)
+    yield from _json_blocks(items(), path, mapping)
 
 
-def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
+def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     if os.stat(path).st_size > JSON_LIMIT:  # read whole, and held in memory several times over as objects
         raise RegisterTooLarge(
             f"{path}: a JSON document over {JSON_LIMIT >> 20} MB; save the register as JSON Lines (one entry a line,"
@@ -639,7 +792,7 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
         raise RegisterEmpty(f"{path}: no entries")
     table = _json_table(data)
     if table is not None:  # rows as lists, under a header: read as a spreadsheet is
-        yield from _records_from_rows(table, path, mapping)
+        yield from _blocks_from_rows(table, path, mapping)
         return
     if isinstance(data, dict):  # an app's export: {"records": [...]}, {"data": {"rows": [...]}}, {"17": {...}, ...}
         stack: deque[Any] = deque([data])  # breadth first: the shallowest list of entries is the register
@@ -656,11 +809,12 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[RawRecord]:
                 stack.extend(node.values())
     if not isinstance(data, list):
         raise RegisterUnreadable(f"{path}: no list of register entries found in the JSON")
-    yield from _json_records(enumerate(data, 1), path, mapping)
+    yield from _json_blocks(enumerate(data, 1), path, mapping)
 
 
-def read_register(path: Path) -> Iterator[RawRecord]:
-    """Any register file -> its records. Raises RegisterUnreadable for a file that cannot be read at all."""
+def read_blocks(path: Path) -> Iterator[Block]:
+    """Any register file -> its entries' rows, a Block at a time. Raises RegisterUnreadable for a file that cannot be
+    read at all (at once when it is no regular file or of no format Pinfold reads, else when the reading meets it)."""
     suffix = path.suffix.lower()
     if not regular(path):
         raise RegisterUnreadable(f"{path}: not a regular file (a pipe, a device?); a register is a file")
@@ -678,6 +832,12 @@ def read_register(path: Path) -> Iterator[RawRecord]:
     if suffix in (".csv", ".tsv", ".txt"):
         return read_delimited(path, mapping)
     raise RegisterUnreadable(f"{path}: not a register format Pinfold reads ({', '.join(sorted(REGISTER_SUFFIXES))})")
+
+
+def read_register(path: Path) -> Iterator[RawRecord]:
+    """Any register file -> its records, one row at a time (read_blocks, row by row)."""
+    blocks = read_blocks(path)
+    return (record for block in blocks for record in block.records())
 
 
 def cell_text(v: Any) -> str:

@@ -65,6 +65,16 @@ def text(v: Any) -> str:
     return " ".join(str(v).split())
 
 
+def identity_number(entry_no: str | None) -> str:
+    """An entry number as its identity reads it: '017' -> '17'; ' 12 A' -> '12a'; None -> ''."""
+    number = "".join((entry_no or "").split()).lower()
+    return str(int(number)) if number.isdigit() else number
+
+
+def _numbered(pound_id: str, number: str, day: str) -> str:
+    return f"{pound_id}\x1fno\x1f{number}\x1f{day}"
+
+
 def identity_key(
     pound_id: str, entry_no: str | None, brought_at: str, kind: str, n: int, part: int | None = None
 ) -> str:
@@ -82,13 +92,11 @@ def identity_key(
     of an entry naming several ('1 cow with calf', records.to_entries) is its own entry: its place among them
     (`part`, 1, 2, ...) ends its key.
     """
-    number = "".join((entry_no or "").split()).lower()
-    if number.isdigit():
-        number = str(int(number))
-    parts = (pound_id, "no", number, brought_at[:10]) if number else (
-        pound_id, "at", brought_at, " ".join(kind.lower().split()), str(n)
+    number = identity_number(entry_no)
+    key = _numbered(pound_id, number, brought_at[:10]) if number else "\x1f".join(
+        (pound_id, "at", brought_at, " ".join(kind.lower().split()), str(n))
     )  # fmt: skip
-    return "\x1f".join((*parts, f"part {part}") if part is not None else parts)
+    return f"{key}\x1fpart {part}" if part is not None else key
 
 
 def impoundment_id(
@@ -101,6 +109,19 @@ def impoundment_id(
     """
     key = identity_key(pound_id, entry_no, brought_at, kind, n, part)
     return f"{pound_id}-{hashlib.sha1(key.encode()).hexdigest()[:16]}"
+
+
+def impoundment_ids(
+    pound_id: str, entry_nos: list[str | None], brought_ats: list[str], kinds: list[str], heads: list[int]
+) -> list[str]:
+    """impoundment_id of each entry of a column of entries (of one kind each), each distinct number read once:
+    ('tcr-ollur', ['2', '3'], ['2025-04-02T17:15', ...], ['goat', 'cow'], [1, 2]) -> ['tcr-ollur-6c3e...', ...]."""
+    numbers = {no: identity_number(no) for no in set(entry_nos)}
+    sha1 = hashlib.sha1
+    return [
+        f"{pound_id}-{sha1((_numbered(pound_id, number, at[:10]) if (number := numbers[no]) else identity_key(pound_id, no, at, kind, n)).encode()).hexdigest()[:16]}"
+        for no, at, kind, n in zip(entry_nos, brought_ats, kinds, heads, strict=True)
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -255,29 +276,40 @@ def to_entry(
 def _kind_count_description(cells: dict[str, Any]) -> tuple[str, str, int | None, Any]:
     """A record's kind as written, its description, the number written with the kind, and the count cell:
     {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2, None)."""
-    kind_cell, desc_cell = text(cells.get("species")), text(cells.get("description"))
     count_cell = cells.get("head_count")
+    kind, written_with, nd_count = kind_written(
+        text(cells.get("species")), text(cells.get("number_and_description")), count_cell is None
+    )
+    desc = description_written(
+        written_with, text(cells.get("description")), text(cells.get("description_extra")), text(cells.get("ear_tag"))
+    )
+    return kind, desc, nd_count, count_cell
+
+
+def kind_written(kind_cell: str, number_and_description: str, no_count: bool) -> tuple[str, str, int | None]:
+    """A record's kind as written, the description written with it and the number written with it, from its kind
+    cell (as text), its 'number and description' cell and whether it has no count cell: ('2 cows (black)', '', True)
+    -> ('cows', 'black', 2); ('cow', '', False) -> ('cow', '', None). Raises RecordRejected when neither names one."""
     if kind_cell:
-        kind, desc, nd_count = kind_cell, desc_cell, None
-        if count_cell is None:
-            nd = split_number_and_description(kind_cell)
-            nd_count, kind, desc = (
-                nd.head,
-                (nd.kind or kind_cell),
-                ", ".join(x for x in (nd.description, desc_cell) if x),
-            )
-    elif text(cells.get("number_and_description")):
-        nd = split_number_and_description(text(cells["number_and_description"]))
-        kind, nd_count = nd.kind, nd.head
-        desc = ", ".join(x for x in (nd.description, desc_cell) if x)
-    else:
-        raise RecordRejected("The entry does not say what kind of cattle was impounded.")
-    # Columns beside the description (breed, sex, age; a tag number) belong in it: that is where owners search.
-    for field, label in (("description_extra", ""), ("ear_tag", "ear tag ")):
-        extra = text(cells.get(field))
-        if extra and extra not in desc:
-            desc = ", ".join(x for x in (desc, label + extra) if x)
-    return kind, inert(desc), nd_count, count_cell
+        if not no_count:
+            return kind_cell, "", None
+        nd = split_number_and_description(kind_cell)
+        return nd.kind or kind_cell, nd.description, nd.head
+    if number_and_description:
+        nd = split_number_and_description(number_and_description)
+        return nd.kind, nd.description, nd.head
+    raise RecordRejected("The entry does not say what kind of cattle was impounded.")
+
+
+def description_written(with_kind: str, desc_cell: str, extra: str, tag: str) -> str:
+    """The description: what was written with the kind, the description cell, and the columns beside it (breed, sex,
+    age; a tag number), as text: ('black', 'bell on neck', 'HF', '') -> 'black, bell on neck, HF'."""
+    desc = ", ".join(x for x in (with_kind, desc_cell) if x)
+    # Columns beside the description belong in it: that is where owners search.
+    for more, label in ((extra, ""), (tag, "ear tag ")):
+        if more and more not in desc:
+            desc = ", ".join(x for x in (desc, label + more) if x)
+    return inert(desc)
 
 
 def _kind_reason(e: KindRejected, act: RulePack | None) -> RecordRejected:

@@ -1,8 +1,11 @@
 """The ingest's own tables: the private register, the scratch staging tables and the finish that turns staged rows
 into the public tables (their declarations: pinfold/schema.py)."""
 
+import sqlite3
+from functools import cache
+
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, act_sql, head_sql, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, PUBLIC, act_sql, head_sql, pack_sql
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -19,26 +22,46 @@ CREATE TABLE conflicts (
 # Built after the rows are in, as INDEXES.
 PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoundment_id)"]
 
+
+@cache
+def columns_of(table: str) -> tuple[str, ...]:
+    """A public or private table's columns, in the order its one declaration gives them (pinfold/schema.py PUBLIC,
+    PRIVATE above): 'conflicts' -> ('impoundment_id', 'buyer_name', 'roster_name', 'role')."""
+    con = sqlite3.connect(":memory:")
+    try:
+        con.executescript(PUBLIC + PRIVATE)
+        return tuple(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
+    finally:
+        con.close()
+
+
 # Scratch tables: a shard per register file (written by a worker), and the staging database they are merged into.
-STAGING = """
-CREATE TABLE _staged (id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority, seizure_assumed, brought_late, complaint_in_time, seizure_adjudged_illegal, auction_by_notice_on, sale_questioned, habitual_multiplier_exact, source_part, source_file, source_row, source_sheet, seq INTEGER);
-CREATE TABLE _rejects (pound_id, source_file, source_row, source_sheet, reason, seq);
-CREATE TABLE _sales (impoundment_id, pound_id, sold_on, head_seized, head_sold, days_impounded, proceeds_rupees,
-    fines_rupees, feeding_rupees, expenses_rupees, balance_rupees, proceeds_minor, balance_minor, money_unit,
-    surplus_held_until, surplus_claimed, conflict_of_interest, conflict_role, section, shortfall_rupees,
-    shortfall_minor, seq INTEGER);
-CREATE TABLE _private (impoundment_id, source_file, source_row, source_sheet, kind, seizer_name, seizer_residence,
-    owner_name, owner_residence, buyer_name, reason, raw_json);
-CREATE TABLE _conflicts (impoundment_id, buyer_name, roster_name, role);
-CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
+# Each holds its table's columns as declared, with `seq` (the record's place in the registers: (file << 32) + record)
+# for the first of duplicates and the order of the finish: _staged is `impoundments` but for what the finish adds
+# (duplicates_merged), _rejects is `rejects` but for its id.
+STAGED = tuple(c for c in columns_of("impoundments") if c != "duplicates_merged") + ("seq",)
+STAGED_SALES = (*columns_of("sales"), "seq")
+STAGED_REJECTS = (*columns_of("rejects")[1:], "seq")
+STAGING = f"""
+CREATE TABLE _staged ({", ".join(STAGED)} INTEGER);
+CREATE TABLE _rejects ({", ".join(STAGED_REJECTS)} INTEGER);
+CREATE TABLE _sales ({", ".join(STAGED_SALES)} INTEGER);
+CREATE TABLE _private ({", ".join(columns_of("register_entries"))});
+CREATE TABLE _conflicts ({", ".join(columns_of("conflicts"))});
+"""
+STAGING += """CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
     species, head_count, description);
 CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 """
 
-_IMPOUNDMENT_COLUMNS = "id, pound_id, entry_no, brought_at, brought_on, brought_month, seized_on, species, species_as_written, head_count, description, colour, ear_tags, place_seized, owner_known, status, claimed_on, deposit_on, released_by_order_on, notice_posted_on, sold_on, disposed_on, complaint_filed_on, complaint_decided_on, complaint_outcome, notice_due_on, auction_earliest_on, complaint_deadline_on, left_on, days_in_pound, fine_per_head_rupees, habitual_multiplier, fine_due_rupees, fine_due_minor, fine_scale_id, fine_levied_rupees, fine_levied_minor, fine_above_scale, feeding_rate_rupees, feeding_rate_id, feeding_rupees, feeding_minor, money_unit, act, district, local_authority"
-
-# Added after source_sheet (the contract grows at the end): what the law makes of the entry's dates.
-_LAW_COLUMNS = "seizure_assumed, brought_late, complaint_in_time, seizure_adjudged_illegal, auction_by_notice_on, sale_questioned, habitual_multiplier_exact, source_part"
+# A staged row as the impoundment it becomes: its id (told apart from another's: 'p1-6c3e...-2') and the duplicates
+# merged into it are the finish's, every other column is the row's.
+_AS_IMPOUNDMENT = ", ".join(
+    {"id": "coalesce(c.final_id, s.id)", "duplicates_merged": "coalesce(c.later, 0)"}.get(c, "s." + c)
+    for c in columns_of("impoundments")
+)
+_AS_SALE = ", ".join("coalesce(c.final_id, s.impoundment_id)" if c == "impoundment_id" else "s." + c
+                     for c in columns_of("sales"))  # fmt: skip
 # What a copy of an entry says, beside its id: rows with one id and these alike are the entry written twice.
 _COPY_KEY = "id, brought_at, species, kind, head_count, description, place"
 _COPY_OF_STAGED = (
@@ -116,24 +139,18 @@ def finish() -> list[str]:
         # CROSS JOIN keeps the staged rows as the outer loop, each probing the small tables by their keys. No ON
         # CONFLICT: ids are unique by construction, and a broken constraint stops the ingest rather than lose a row.
         f"""INSERT INTO impoundments
-        SELECT coalesce(c.final_id, s.id), {", ".join("s." + c for c in _IMPOUNDMENT_COLUMNS.split(", ")[1:])},
-               coalesce(c.later, 0), s.source_file, s.source_row, s.source_sheet,
-               {", ".join("s." + c for c in _LAW_COLUMNS.split(", "))}
+        SELECT {_AS_IMPOUNDMENT}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         LEFT JOIN scratch._copies c ON c.standing = s.rowid
         WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY s.rowid""",
         """INSERT INTO merged_duplicates
         SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
         WHERE row != standing ORDER BY row""",
-        """INSERT INTO rejects (pound_id, source_file, source_row, source_sheet, reason)
-        SELECT pound_id, source_file, source_row, source_sheet, reason FROM scratch._rejects ORDER BY seq""",
+        f"""INSERT INTO rejects ({", ".join(STAGED_REJECTS[:-1])})
+        SELECT {", ".join(STAGED_REJECTS[:-1])} FROM scratch._rejects ORDER BY seq""",
         # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
-        """INSERT INTO sales
-        SELECT coalesce(c.final_id, s.impoundment_id), s.pound_id, s.sold_on, s.head_seized, s.head_sold,
-               s.days_impounded, s.proceeds_rupees, s.fines_rupees, s.feeding_rupees, s.expenses_rupees,
-               s.balance_rupees, s.proceeds_minor, s.balance_minor, s.money_unit, s.surplus_held_until,
-               s.surplus_claimed, s.conflict_of_interest, s.conflict_role, s.section, s.shortfall_rupees,
-               s.shortfall_minor
+        f"""INSERT INTO sales
+        SELECT {_AS_SALE}
         FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
         LEFT JOIN scratch._copies c ON c.seq = s.seq
         WHERE r.id IS NULL OR c.seq IS NOT NULL

@@ -17,8 +17,9 @@ from pathlib import Path
 from pinfold.errors import RegisterChanged, RegisterEmpty, RegisterUnreadable
 from pinfold.law.rules import RuleBook
 
-from .readers import read_register
-from .rows import ShardWriter
+from . import entries
+from .readers import read_blocks
+from .rows import ShardRows
 from .schema import STAGING
 from .sources import Pound, file_stamp
 
@@ -52,27 +53,26 @@ class ShardJob:
 
 
 def write_shard(job: ShardJob) -> tuple[int, int]:
-    """One register file -> a shard database. Returns (file number, records read: 0 for an empty file). Runs in a
-    worker process."""
+    """One register file -> a shard database: its blocks of rows read (readers), their entries (entries), the rows
+    those make (rows). Returns (file number, records read: 0 for an empty file). Runs in a worker process."""
     con = connect(job.shard, SCRATCH_PAGE_SIZE)
     con.executescript(STAGING)
     con.execute("BEGIN")
-    w = ShardWriter(con, job.book, job.file_no, job.token)
+    out = ShardRows(con, job.book, job.pound, job.file_no, job.rel, job.token)
     try:
-        for rec in read_register(job.path):
-            w.add(job.pound, job.rel, rec.row, rec.sheet, rec.cells, rec.raw)
+        for block in read_blocks(job.path):
+            out.add(block, entries.read(block, job.pound.id, out.pack, out.roster))
     except RegisterEmpty:
         pass  # a month's file created and not yet filled: no records, counted as an empty file
     except RecursionError:  # a structure nested deeper than any reader goes, wherever it was met
         con.close()
         raise RegisterUnreadable(f"{job.path}: nested too deeply to be a register") from None
-    w.flush()
     if file_stamp(job.path) != job.stamp:
         con.close()
         raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
     con.execute("COMMIT")
     con.close()
-    return job.file_no, w.records
+    return job.file_no, out.records
 
 
 Progress = Callable[[int, int, int], None]  # (files done, files in all, records read)

@@ -62,16 +62,16 @@ def test_a_register_written_to_while_read_is_refused(tmp_path: Path, monkeypatch
     run_ingest(data, pub, priv, workers=1)
     before = (pub.read_bytes(), priv.read_bytes())
     register = data / "registers" / "p1" / "bom.csv"
-    real_reader = ingest.shards.read_register
+    real_reader = ingest.shards.read_blocks
 
-    def clerk_still_typing(path: Path):  # the clerk appends a row after the ingest has read the first one
-        for n, record in enumerate(real_reader(path)):
+    def clerk_still_typing(path: Path):  # the clerk appends a row after the ingest has read the first ones
+        for n, block in enumerate(real_reader(path)):
             if path == register and n == 0:
                 with open(register, "a", encoding="utf-8") as f:
                     f.write('99,03/04/2025,3.05 PM,Cow,1,"black",Ollur,"A, Ollur",unknown\n')
-            yield record
+            yield block
 
-    monkeypatch.setattr(ingest.shards, "read_register", clerk_still_typing)
+    monkeypatch.setattr(ingest.shards, "read_blocks", clerk_still_typing)
     with pytest.raises(RegisterChanged) as err:
         run_ingest(data, pub, priv, workers=1)
     assert str(err.value).startswith(f"{register}: changed while it was being read")
