@@ -1,6 +1,6 @@
 """`make bench`: Pinfold's ingest against its peers on the same rows, in one run, with ratios.
 
-    python bench/run.py [--rows 100000,1000000] [--out bench/out]
+    python bench/run.py [--rows 100000,1000000] [--runs 3] [--out bench/out]
 
 For each N: `pinfold demo-data --rows N` writes registers in five layouts (CSV, CSV with BOM and Malayalam
 headers, CSV with 'number and description' cells, UTF-16 semicolon text, JSON Lines) plus an 1857 register.
@@ -11,7 +11,10 @@ pays its start-up once per layout, not once per pound), then
   - the same with `--no-detect-types`;
   - plain `sqlite3` executemany of rows already split into tuples (the floor: no parsing, no normalising).
 
-Each runs in its own process; peak RSS is that process tree's largest resident set. Nothing here is a test.
+Pinfold runs twice: a full ingest (its stages printed: read, normalise, law, write, and the finish step by step), then
+again after one register gained ten entries (the others' shards kept: ingest/shards.py ShardCache). Each comparison
+runs --runs times (3), and the medians are printed with their spread. Each runs in its own process; peak RSS is that
+process tree's largest resident set. Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -115,7 +118,25 @@ def floor(pickled: Path, db: Path) -> None:
     print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-def bench(n: int, out: Path) -> list[tuple[str, float, float, int]]:
+def ten_more_entries(data: Path) -> tuple[Path, int]:
+    """The clerk of one pound writes ten more entries in its register (the last ten, numbered on); returns the
+    register and its size before, to put it back."""
+    register = sorted((data / "registers").rglob("*.csv"))[-1]
+    size = register.stat().st_size
+    with open(register, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    last = max(int(r[0]) for r in rows[1:] if r and r[0].isdigit())
+    with open(register, "a", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([[str(last + k), *r[1:]] for k, r in enumerate(rows[-10:], 1)])
+    return register, size
+
+
+Result = tuple[str, float, float, int]  # (tool, seconds, peak MB, records)
+
+
+def bench(n: int, out: Path) -> tuple[list[Result], list[tuple[str, float]]]:
+    """One run at N rows: Pinfold's full ingest, then the same files with one register grown by ten entries (the
+    shards of the others kept), then the peers. Returns the results and Pinfold's stages (full ingest)."""
     data, work = out / f"data-{n}", out / f"work-{n}"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
@@ -123,12 +144,19 @@ def bench(n: int, out: Path) -> list[tuple[str, float, float, int]]:
         subprocess.run([str(BIN / "pinfold"), "demo-data", str(data), "--rows", str(n), "--layouts", LAYOUTS, "--today", "2026-11-29"],
                        check=True, stdout=subprocess.DEVNULL)  # fmt: skip
     files = concatenate(data, work / "layouts")
-    results = []
-    secs, rss = measured(
-        [str(BIN / "pinfold"), "ingest", str(data), "--db", str(work / "p.db"), "--private-db", str(work / "q.db")]
-    )
+    results: list[Result] = []
+    ingest = [str(BIN / "pinfold"), "ingest", str(data), "--db", str(work / "p.db"), "--private-db", str(work / "q.db")]
+    secs, rss = measured([*ingest, "--stages", str(work / "stages.json")])
+    stages = [(name, seconds) for name, seconds in json.loads((work / "stages.json").read_text())]
     records = sqlite3.connect(work / "p.db").execute("SELECT records FROM ingest_summary").fetchone()[0]
     results.append(("pinfold ingest (full normalising, both databases)", secs, rss, records))
+    register, size = ten_more_entries(data)
+    try:
+        secs, rss = measured(ingest)
+    finally:
+        with open(register, "r+b") as f:
+            f.truncate(size)
+    results.append(("pinfold ingest again, one register +10 entries", secs, rss, records))
     for label, extra in (
         ("sqlite-utils insert --csv", []),
         ("sqlite-utils insert --csv --no-detect-types", ["--no-detect-types"]),
@@ -158,12 +186,46 @@ def bench(n: int, out: Path) -> list[tuple[str, float, float, int]]:
                               check=True, capture_output=True, text=True).stdout  # fmt: skip
     secs_s, kb = out_line.split()
     results.append(("sqlite3 executemany of pre-split rows (floor)", float(secs_s), int(kb) / 1024, records))
-    return results
+    return results, stages
+
+
+def spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    """'12.31 (11.90-13.02)': the median of the runs and their spread."""
+    ordered = sorted(values)
+    median = ordered[len(ordered) // 2]
+    return fmt.format(median) + (f" ({fmt.format(ordered[0])}-{fmt.format(ordered[-1])})" if len(values) > 1 else "")
+
+
+def report(n: int, runs: list[tuple[list[Result], list[tuple[str, float]]]]) -> None:
+    """Each run's table, then the medians and spreads of the runs, then Pinfold's stages."""
+    records = runs[0][0][0][3]
+    print(f"\n{records:,} register records ({n:,} asked), five layouts + an 1857 register, {len(runs)} run(s)")
+    for r, (results, _) in enumerate(runs, 1):
+        full = results[0][1]
+        print(f"\nrun {r}: {'tool':52} {'seconds':>8} {'rows/s':>9} {'peak MB':>8} {'s / full s':>11}")
+        for label, secs, rss, _ in results:
+            print(f"       {label:52} {secs:8.2f} {records / secs:9,.0f} {rss:8.0f} {secs / full:10.2f}x")
+    # s / full s: a peer's seconds over Pinfold's full ingest's (above 1: Pinfold is faster); the incremental ingest's
+    print(f"\n{'tool (median of the runs, spread)':52} {'seconds':>22} {'peak MB':>16} {'s / full s':>22}")
+    for i, (label, *_) in enumerate(runs[0][0]):
+        secs = [results[i][1] for results, _ in runs]
+        rss = [results[i][2] for results, _ in runs]
+        ratio = [results[i][1] / results[0][1] for results, _ in runs]
+        print(f"{label:52} {spread(secs):>22} {spread(rss, '{:.0f}'):>16} {spread(ratio):>22}")
+    print("\nPinfold's full ingest by stage (median of the runs; 'CPU, all workers' is summed over the processes)")
+    names = [name for name, _ in runs[0][1]]
+    total = sorted(results[0][1] for results, _ in runs)[len(runs) // 2]
+    for name in names:
+        secs = [dict(stages).get(name, 0.0) for _, stages in runs]
+        median = sorted(secs)[len(secs) // 2]
+        if median >= 0.005 * total or not name.startswith("finish: "):
+            print(f"  {name:60} {spread(secs):>22} {100 * median / total:5.1f}%")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", default="100000,1000000")
+    ap.add_argument("--runs", default=3, type=int, help="runs of each comparison, for their spread")
     ap.add_argument("--out", default="bench/out", type=Path)
     ap.add_argument("--floor", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -172,13 +234,7 @@ def main() -> None:
         return
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; sqlite {sqlite3.sqlite_version}")
     for n in (int(x) for x in args.rows.split(",")):
-        results = bench(n, args.out)
-        pinfold_rate = results[0][3] / results[0][1]
-        print(f"\n{results[0][3]:,} register records ({n:,} asked), five layouts + an 1857 register")
-        print(f"{'tool':52} {'seconds':>8} {'rows/s':>9} {'peak MB':>8} {'Pinfold/this':>13}")
-        for label, secs, rss, records in results:
-            rate = records / secs
-            print(f"{label:52} {secs:8.2f} {rate:9,.0f} {rss:8.0f} {pinfold_rate / rate:12.2f}x")
+        report(n, [bench(n, args.out) for _ in range(args.runs)])
 
 
 if __name__ == "__main__":

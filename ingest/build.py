@@ -24,7 +24,7 @@ import shutil
 import sqlite3
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pinfold.errors import OutputError
@@ -33,11 +33,22 @@ from pinfold.schema import PUBLIC, views
 
 from . import history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
+from .records import latest_day
 from .rows import LawCache
 from .rules_files import load_rulebook
 from .schema import PRIVATE, STAGING
-from .shards import SCRATCH_PAGE_SIZE, Progress, ShardJob, connect, default_workers, run_shards
-from .sources import data_version, file_stamp, plain_rules, read_pounds, register_files
+from .shards import SCRATCH_PAGE_SIZE, Progress, ShardCache, ShardJob, connect, default_workers, run_shards
+from .sources import (
+    data_version,
+    file_digest,
+    file_stamp,
+    mapping_digest,
+    plain_rules,
+    read_pounds,
+    register_files,
+    rules_digest,
+)
+from .stages import Stages
 from .swap import output_failure, recover, remove_leftovers, settle, swap_in, targets_locked
 
 __all__ = ["LawCache", "Summary", "ingest", "output_failure", "recover", "remove_leftovers"]
@@ -51,6 +62,7 @@ class Summary:
     duplicates: int = 0
     rejects: int = 0
     empty: int = 0  # register files without a single entry (0 bytes, a header alone): passed over, counted
+    stages: Stages = field(default_factory=Stages, compare=False, repr=False)  # how long each step took
 
     def line(self) -> str:
         """'files 3, records 10: stored 8, duplicates 1, rejects 1' (scripts parse this much), then what more there
@@ -91,13 +103,18 @@ def _build(
     data_dir: Path, public_db: Path, private_db: Path, progress: Progress | None, workers: int | None
 ) -> Summary:
     """The ingest itself, under the targets' lock."""
-    pounds = read_pounds(data_dir)
-    plain_rules(data_dir / "rules")
-    packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
-    book = load_rulebook(data_dir / "rules", packs)
-    files = register_files(data_dir, pounds)
-    stamps = [file_stamp(path) for _, path in files]
-    version = data_version(files, data_dir)
+    stages = Stages()
+    with stages("sources"):
+        pounds = read_pounds(data_dir)
+        plain_rules(data_dir / "rules")
+        packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
+        book = load_rulebook(data_dir / "rules", packs)
+        files = register_files(data_dir, pounds)
+        stamps = [file_stamp(path) for _, path in files]
+        digests = [file_digest(path) for _, path in files]
+        version = data_version(files, digests, data_dir)
+        latest_day.cache_clear()  # today, for this ingest (a watching process lives past midnight)
+        cache = ShardCache(private_db, ShardCache.salt_of(data_dir, rules_digest(data_dir), latest_day()))
     try:
         work = Path(tempfile.mkdtemp(prefix=f".pinfold-{os.getpid()}-", dir=private_db.parent))
     except OSError as e:
@@ -142,33 +159,30 @@ def _build(
             "INSERT INTO roster VALUES (?,?,?,?)",
             [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
         )
-        jobs = [
-            ShardJob(
-                i,
-                pounds[pid],
-                path,
-                path.relative_to(data_dir).as_posix(),
-                work / f"shard-{i:05d}.db",
-                book,
-                version,
-                stamps[i],
-            )
-            for i, (pid, path) in enumerate(files)
-        ]
-        summary = Summary(files=len(files))
-        summary.records, summary.empty = run_shards(jobs, workers or default_workers(files), progress)
-        shards = [j.shard for j in jobs]
+        jobs = []
+        for i, (pid, path) in enumerate(files):
+            rel = path.relative_to(data_dir).as_posix()
+            key = cache.key(pounds[pid], rel, digests[i], mapping_digest(path))
+            kept = cache.find(key)
+            shard = kept or work / f"shard-{i:05d}.db"
+            jobs.append(ShardJob(i, pounds[pid], path, rel, shard, book, version, stamps[i], key, kept is not None))
+        summary = Summary(files=len(files), stages=stages)
+        with stages("shards"):
+            summary.records, summary.empty = run_shards(jobs, workers or default_workers(files), progress, stages)
+        shards = [(j.shard, j.file_no) for j in jobs]
         # The private database is another file: a second thread has SQLite fill it (outside the GIL) while this
         # one builds the public database, so the private side costs no time of its own. Leaving the block waits
         # for that thread, whatever happened, before anything is closed or removed.
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinfold-private") as private_side:
-            merged = private_side.submit(merge_private, priv, shards)
-            merge_public(pub, shards)
-            dups, renamed = finish(pub, book, summary)
+            merged = private_side.submit(merge_private, priv, shards, stages)
+            with stages("merge"):
+                merge_public(pub, shards)
+            dups, renamed = finish(pub, book, summary, stages)
             merged.result()
-            marked = private_side.submit(mark_duplicates, priv, dups, renamed)
-            for shard in shards:
-                shard.unlink()
+            marked = private_side.submit(mark_duplicates, priv, dups, renamed, stages)
+            for job in jobs:
+                if not job.cached:
+                    cache.keep(job.shard, job.key)
             s = summary
             pub.execute(
                 "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
@@ -176,20 +190,27 @@ def _build(
             )
             counts = (s.files, s.records, s.stored, s.duplicates, s.rejects)
             downloads = package.generation(version)
-            found = history.record(pub, public_db, data_dir, counts, version, downloads)
-            pub.execute("COMMIT")
+            with stages("history"):
+                found = history.record(pub, public_db, data_dir, counts, version, downloads)
+                pub.execute("COMMIT")
             pub.execute("DETACH DATABASE scratch")
             pub.close()
-            _full_text(tmp_pub)
-            marked.result()
+            with stages("full text"):
+                _full_text(tmp_pub)
+            with stages("private side, waited for"):
+                marked.result()
         priv.execute("COMMIT")
         priv.close()
-        for t in (tmp_pub, tmp_priv):
-            with open(t, "rb") as f:
-                os.fsync(f.fileno())
-        package.build(tmp_pub, public_db, downloads)  # whole before the switch: the new database names it
-        swap_in(tmp_pub, public_db, tmp_priv, private_db)
-        package.prune(public_db, keep={downloads, found.previous_downloads})
+        with stages("sync"):
+            for t in (tmp_pub, tmp_priv):
+                with open(t, "rb") as f:
+                    os.fsync(f.fileno())
+        with stages("package"):
+            package.build(tmp_pub, public_db, downloads)  # whole before the switch: the new database names it
+        with stages("switch"):
+            swap_in(tmp_pub, public_db, tmp_priv, private_db)
+            package.prune(public_db, keep={downloads, found.previous_downloads})
+            cache.prune()
         return summary
     except BaseException as e:
         # Anything at all (a bad file, Ctrl-C, a dead worker): the half-built files go, the previous databases stay.

@@ -12,8 +12,9 @@ from typing import Any
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
 
 from .rows import _iso
-from .schema import PRIVATE_INDEXES
+from .schema import PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SALES
 from .schema import finish as statements
+from .stages import Stages, step_name
 
 
 def _rate_row(r: RateRow) -> tuple[Any, ...]:
@@ -37,22 +38,34 @@ def publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
     )  # fmt: skip
 
 
-def merge_public(pub: sqlite3.Connection, shards: list[Path]) -> None:
-    """Copy every shard's entries, rejects and sales, in file order, into the staging database."""
-    for shard in shards:
-        pub.execute("ATTACH DATABASE ? AS shard", (str(shard),))
-        pub.execute("INSERT INTO scratch._staged SELECT * FROM shard._staged")
-        pub.execute("INSERT INTO scratch._rejects SELECT * FROM shard._rejects")
-        pub.execute("INSERT INTO scratch._sales SELECT * FROM shard._sales")
+def _placed(table: str, columns: tuple[str, ...]) -> str:
+    """A shard's rows copied into the staging database, each record's place (seq) counted from its file's:
+    'INSERT INTO scratch._rejects SELECT pound_id, ..., seq + ? FROM shard._rejects'."""
+    values = ", ".join("seq + ?" if c == "seq" else c for c in columns)
+    return f"INSERT INTO scratch.{table} SELECT {values} FROM shard.{table}"
+
+
+def merge_public(pub: sqlite3.Connection, shards: list[tuple[Path, int]]) -> None:
+    """Copy every shard's entries, rejects and sales, in file order, into the staging database: (shard, file number)
+    -> rows whose seq is (file number << 32) + the record's number in its file."""
+    for shard, file_no in shards:
+        pub.execute("ATTACH DATABASE ? AS shard", (f"file:{shard}?mode=ro",))
+        for table, columns in (("_staged", STAGED), ("_rejects", STAGED_REJECTS), ("_sales", STAGED_SALES)):
+            pub.execute(_placed(table, columns), (file_no << 32,))
         pub.execute("COMMIT")
         pub.execute("DETACH DATABASE shard")
         pub.execute("BEGIN")
 
 
-def merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
+def merge_private(priv: sqlite3.Connection, shards: list[tuple[Path, int]], stages: Stages) -> None:
     """Copy every shard's people and raw cells, in file order, into the private register."""
-    for shard in shards:
-        priv.execute("ATTACH DATABASE ? AS shard", (str(shard),))
+    with stages("private: merge"):
+        _merge_private(priv, shards)
+
+
+def _merge_private(priv: sqlite3.Connection, shards: list[tuple[Path, int]]) -> None:
+    for shard, _ in shards:
+        priv.execute("ATTACH DATABASE ? AS shard", (f"file:{shard}?mode=ro",))
         priv.execute("INSERT INTO register_entries SELECT * FROM shard._private")
         priv.execute("INSERT INTO conflicts SELECT * FROM shard._conflicts")
         priv.execute("COMMIT")
@@ -61,7 +74,7 @@ def merge_private(priv: sqlite3.Connection, shards: list[Path]) -> None:
 
 
 def finish(
-    pub: sqlite3.Connection, book: RuleBook, summary: Any
+    pub: sqlite3.Connection, book: RuleBook, summary: Any, stages: Stages
 ) -> tuple[list[tuple[str, int, str]], list[tuple[str, int, str, str, str]]]:
     """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns, for the private register, the
     merged duplicates' (file, row, sheet or '') and the rows of entries told apart from another with their id
@@ -74,7 +87,8 @@ def finish(
         ],
     )
     for statement in statements():
-        pub.execute(statement)
+        with stages(f"finish: {step_name(statement)}"):
+            pub.execute(statement)
     # Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
     one = "WHERE source_part IS NULL OR source_part = 1"
     summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
@@ -89,10 +103,24 @@ def finish(
 
 
 def mark_duplicates(
+    priv: sqlite3.Connection,
+    dups: list[tuple[str, int, str]],
+    renamed: list[tuple[str, int, str, str, str]],
+    stages: Stages,
+) -> None:
+    """The private register's duplicates and renamed entries marked (_mark_duplicates), then its index."""
+    with stages("private: duplicates"):
+        _mark_duplicates(priv, dups, renamed)
+    with stages("private: index"):
+        for statement in PRIVATE_INDEXES:
+            priv.execute(statement)
+
+
+def _mark_duplicates(
     priv: sqlite3.Connection, dups: list[tuple[str, int, str]], renamed: list[tuple[str, int, str, str, str]]
 ) -> None:
     """The private register says which of its entries were merged as duplicates, and holds the published id of an
-    entry told apart from another with its identity (schema.FINISH, 'p1-6c3e...-2'); then its index."""
+    entry told apart from another with its identity (schema.FINISH, 'p1-6c3e...-2')."""
     priv.execute("CREATE TEMP TABLE _dups (source_file, source_row, source_sheet)")
     priv.executemany("INSERT INTO _dups VALUES (?, ?, ?)", dups)
     priv.execute(
@@ -112,8 +140,6 @@ def mark_duplicates(
                     "UPDATE conflicts SET impoundment_id = ? WHERE impoundment_id = ? AND buyer_name = ?",
                     (final, given, buyer),
                 )
-    for statement in PRIVATE_INDEXES:
-        priv.execute(statement)
 
 
 def _full_text(path: Path) -> None:

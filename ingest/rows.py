@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import sqlite3
+import time
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -181,6 +182,7 @@ class ShardRows:
         self.law = LawCache.for_book(book, token)
         self.pack = self.law.pack(pound.act)
         self.records = 0
+        self.lawing = self.writing = 0.0  # CPU seconds: the law's columns, and writing the rows
 
     @property
     def roster(self) -> Persons:
@@ -188,6 +190,7 @@ class ShardRows:
 
     def add(self, block: Block, entries: Entries) -> None:
         """A block's entries and rejects -> their rows in the shard, in register order."""
+        start = time.process_time()
         first = (self.file_no << 32) + self.records + 1  # the block's first record's place in the registers
         self.records += len(block)
         pound, law, pk, sheet = self.pound, self.law, self.pack, block.sheet
@@ -262,6 +265,8 @@ class ShardRows:
             "source_part": e["source_part"], "seq": seq,
         }  # fmt: skip
         c = self.con
+        wrote = time.process_time()
+        self.lawing += wrote - start
         c.executemany(_insert("_staged", STAGED), zip(*(column[name] for name in STAGED), strict=False))
 
         private = [
@@ -281,6 +286,7 @@ class ShardRows:
             sales.append(self._sale(e, k, sold[k], fine[k][2], feeding[k][2], seq[k], conflicts))
         c.executemany(_insert("_sales", STAGED_SALES), sales)
         c.executemany(_insert("_conflicts", columns_of("conflicts")), conflicts)
+        self.writing += time.process_time() - wrote
 
     def _sale(
         self,

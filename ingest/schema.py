@@ -48,6 +48,7 @@ CREATE TABLE _rejects ({", ".join(STAGED_REJECTS)} INTEGER);
 CREATE TABLE _sales ({", ".join(STAGED_SALES)} INTEGER);
 CREATE TABLE _private ({", ".join(columns_of("register_entries"))});
 CREATE TABLE _conflicts ({", ".join(columns_of("conflicts"))});
+CREATE TABLE _shard (records INTEGER NOT NULL);
 """
 STAGING += """CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
     species, head_count, description);

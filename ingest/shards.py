@@ -1,5 +1,6 @@
 """Shards: each register file, normalised in a worker process of its own, becomes a scratch SQLite database of its
-rows (ingest/rows.py), so all cores work and memory stays flat whatever the size.
+rows (ingest/rows.py), so all cores work and memory stays flat whatever the size. A shard is kept for the next ingest
+(ShardCache), so a register whose bytes did not change is not normalised again.
 
     run_shards([ShardJob(0, pound, DATA_DIR/registers/p1/2025.csv, ..., shard=work/shard-00000.db)], 2, None)
     -> (records read, files without a record)
@@ -7,14 +8,23 @@ rows (ingest/rows.py), so all cores work and memory stays flat whatever the size
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import datetime as dt
+import hashlib
+import json
 import multiprocessing
 import os
+import shutil
 import sqlite3
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from pinfold.errors import RegisterChanged, RegisterEmpty, RegisterUnreadable
+from pinfold.law.packs import packs_dir
 from pinfold.law.rules import RuleBook
 
 from . import entries
@@ -22,6 +32,7 @@ from .readers import read_blocks
 from .rows import ShardRows
 from .schema import STAGING
 from .sources import Pound, file_stamp
+from .stages import Stages
 
 PARALLEL_FROM_BYTES = 4 << 20  # below this, worker processes cost more than they save
 
@@ -37,6 +48,7 @@ def connect(path: Path | str, page_size: int = PAGE_SIZE) -> sqlite3.Connection:
     con.execute("PRAGMA synchronous=OFF")
     con.execute("PRAGMA temp_store=FILE")  # sorting a million rows in RAM would break the flat-memory promise
     con.execute("PRAGMA cache_size=-32000")
+    con.execute(f"PRAGMA threads={min(os.cpu_count() or 1, 4)}")  # sorts for an index or an ORDER BY, in parallel
     return con
 
 
@@ -50,18 +62,31 @@ class ShardJob:
     book: RuleBook
     token: str = ""
     stamp: tuple[int, int, int] = (0, 0, 0)  # file_stamp before the ingest began reading
+    key: str = ""  # what made the shard (ShardCache.key)
+    cached: bool = False  # the shard is a kept one: nothing to write
 
 
-def write_shard(job: ShardJob) -> tuple[int, int]:
+def write_shard(job: ShardJob) -> tuple[int, int, dict[str, float]]:
     """One register file -> a shard database: its blocks of rows read (readers), their entries (entries), the rows
-    those make (rows). Returns (file number, records read: 0 for an empty file). Runs in a worker process."""
+    those make (rows). Returns (file number, records read: 0 for an empty file, CPU seconds of each of stages.PARTS).
+    Runs in a worker process."""
     con = connect(job.shard, SCRATCH_PAGE_SIZE)
     con.executescript(STAGING)
     con.execute("BEGIN")
-    out = ShardRows(con, job.book, job.pound, job.file_no, job.rel, job.token)
+    out = ShardRows(con, job.book, job.pound, 0, job.rel, job.token)  # the merge places it among the files
+    read = normalise = 0.0
     try:
-        for block in read_blocks(job.path):
-            out.add(block, entries.read(block, job.pound.id, out.pack, out.roster))
+        blocks = read_blocks(job.path)
+        while True:
+            start = time.process_time()
+            block = next(blocks, None)
+            read += time.process_time() - start
+            if block is None:
+                break
+            start = time.process_time()
+            found = entries.read(block, job.pound.id, out.pack, out.roster)
+            normalise += time.process_time() - start
+            out.add(block, found)
     except RegisterEmpty:
         pass  # a month's file created and not yet filled: no records, counted as an empty file
     except RecursionError:  # a structure nested deeper than any reader goes, wherever it was met
@@ -70,35 +95,49 @@ def write_shard(job: ShardJob) -> tuple[int, int]:
     if file_stamp(job.path) != job.stamp:
         con.close()
         raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
+    start = time.process_time()
+    con.execute("INSERT INTO _shard VALUES (?)", (out.records,))
     con.execute("COMMIT")
     con.close()
-    return job.file_no, out.records
+    write = out.writing + time.process_time() - start
+    return job.file_no, out.records, {"read": read, "normalise": normalise, "law": out.lawing, "write": write}
 
 
 Progress = Callable[[int, int, int], None]  # (files done, files in all, records read)
 
 
-def run_shards(jobs: list[ShardJob], workers: int, progress: Progress | None) -> tuple[int, int]:
+def run_shards(
+    jobs: list[ShardJob], workers: int, progress: Progress | None, stages: Stages | None = None
+) -> tuple[int, int]:
     """Every job's shard written, by `workers` processes (1 = in this process). Returns (records read, files without
-    a record)."""
+    a record); the workers' CPU time by part goes to `stages` ('shards: read', ...)."""
     total = empty = 0
-    if workers <= 1 or len(jobs) <= 1:
-        results = map(write_shard, jobs)
-        for done, (_, n) in enumerate(results, 1):
+    kept = [j for j in jobs if j.cached]
+    for job in kept:
+        n = records_in(job.shard)
+        total, empty = total + n, empty + (n == 0)
+    todo = [j for j in jobs if not j.cached]
+    if workers <= 1 or len(todo) <= 1:
+        results: Iterator[tuple[int, int, dict[str, float]]] = map(write_shard, todo)
+        pool = None
+    else:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        pool = ctx.Pool(processes=workers)
+        # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
+        results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp[1], reverse=True))
+    try:
+        for done, (_, n, parts) in enumerate(results, len(kept) + 1):
             total += n
             empty += n == 0
+            if stages is not None:
+                for part, seconds in parts.items():
+                    stages.add(f"shards: {part} (CPU, all workers)", seconds)
             if progress:
                 progress(done, len(jobs), total)
-        return total, empty
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
-    largest_first = sorted(jobs, key=lambda j: j.stamp[1], reverse=True)
-    with ctx.Pool(processes=workers) as pool:
-        for done, (_, n) in enumerate(pool.imap_unordered(write_shard, largest_first), 1):
-            total += n
-            empty += n == 0
-            if progress:
-                progress(done, len(jobs), total)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
     return total, empty
 
 
@@ -106,3 +145,88 @@ def default_workers(files: list[tuple[str, Path]]) -> int:
     """One process per core for big ingests; none extra for small ones."""
     size = sum(p.stat().st_size for _, p in files)
     return min(os.cpu_count() or 1, len(files), 8) if size >= PARALLEL_FROM_BYTES else 1
+
+
+def records_in(shard: Path) -> int:
+    """The records a shard was written from (its register's, rejects and all)."""
+    con = sqlite3.connect(f"file:{shard}?mode=ro", uri=True)
+    try:
+        return int(con.execute("SELECT records FROM _shard").fetchone()[0])
+    finally:
+        con.close()
+
+
+def shard_folder(private_db: Path) -> Path:
+    """Where an ingest keeps its shards: beside the private database, whose rows they hold ('private.db' ->
+    'private.shards')."""
+    return private_db.with_suffix(".shards")
+
+
+# What a shard's rows depend on besides its register: Pinfold's code and the libraries that read cells, the rule
+# packs, the rule files and pounds.csv (roster included), and the day (an entry dated after tomorrow is a reject).
+_CODE = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[1] / "pinfold")
+_LIBRARIES = ("pinfold", "openpyxl", "python-calamine", "phonenumbers")
+SHARD_FORMAT = 1
+
+
+def _code_digest() -> str:
+    h = hashlib.sha256()
+    for folder in _CODE:
+        for path in sorted(folder.rglob("*.py")):
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in _LIBRARIES:
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            h.update(f"{name} {metadata.version(name)}\0".encode())
+    return h.hexdigest()
+
+
+class ShardCache:
+    """Shards kept by what made them, so an ingest normalises only the registers whose bytes changed.
+
+    A shard is kept under a key digesting everything its rows depend on: the register's bytes and its mapping file,
+    its path and pound (the pound's row of pounds.csv), and `salt` (the code, libraries, rule packs, rule files and
+    the day: salt_of). Any change there is another key, so a kept shard is never stale; the keys this ingest did not
+    use are removed after it (prune). The folder (shard_folder) is readable by its owner only and goes with the
+    private database: shards hold private rows (names, the cells as written).
+
+    ShardCache(Path('private.db'), salt).key(pound, 'registers/p1/2025.csv', 'e3b0...', '') -> '5f1c...'
+    """
+
+    def __init__(self, private_db: Path, salt: str):
+        self.folder = shard_folder(private_db)
+        self.salt = salt
+        self.used: set[str] = set()
+        if not private_db.exists():  # kept shards without their private database: they go with it
+            shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+        self.folder.chmod(0o700)
+
+    @staticmethod
+    def salt_of(data_dir: Path, rules: str, today: dt.date) -> str:
+        """What every shard of an ingest depends on besides its own register."""
+        packs = sorted(packs_dir().glob("*.toml"))
+        h = hashlib.sha256(f"{SHARD_FORMAT}\0{_code_digest()}\0{rules}\0{today.isoformat()}\0".encode())
+        for path in packs:
+            h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return h.hexdigest()
+
+    def key(self, pound: Pound, rel: str, digest: str, mapping: str) -> str:
+        """The key of a register's shard: its bytes (digest), its mapping file's, its path and its pound."""
+        what = json.dumps([self.salt, dataclasses.astuple(pound), rel, digest, mapping])
+        return hashlib.sha256(what.encode()).hexdigest()[:32]
+
+    def find(self, key: str) -> Path | None:
+        """The kept shard of a key, or None; found or to be written, the key is this ingest's."""
+        self.used.add(key)
+        path = self.folder / f"{key}.db"
+        return path if path.is_file() else None
+
+    def keep(self, shard: Path, key: str) -> None:
+        """A shard just written, kept under its key (renamed: whole or not at all)."""
+        os.replace(shard, self.folder / f"{key}.db")
+
+    def prune(self) -> None:
+        """Every kept shard this ingest did not use removed (a register changed, removed, or read by older code)."""
+        for path in self.folder.iterdir():
+            if path.suffix != ".db" or path.stem not in self.used:
+                path.unlink(missing_ok=True)

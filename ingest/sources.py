@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pinfold.errors import PoundsFileError, RegisterUnreadable, RulesError
+from pinfold.errors import PoundsFileError, RegisterChanged, RegisterUnreadable, RulesError
 from pinfold.law.packs import UnknownAct, all_packs, pack
 
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, delimiter_of, regular, sniff_encoding
@@ -183,17 +183,40 @@ def file_stamp(path: Path) -> tuple[int, int, int]:
     return st.st_ino, st.st_size, st.st_mtime_ns
 
 
-def data_version(files: list[tuple[str, Path]], data_dir: Path) -> str:
-    """A digest of every input byte: the same registers give the same version (caches key on it)."""
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes, hex. Raises RegisterChanged when the file is written to while it is read."""
+    before = file_stamp(path)
     h = hashlib.sha256()
-    for _, path in files:
-        h.update(path.relative_to(data_dir).as_posix().encode())
-        with open(path, "rb") as f:
-            for chunk in iter(lambda: f.read(1 << 20), b""):
-                h.update(chunk)
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    if file_stamp(path) != before:
+        raise RegisterChanged(f"{path}: changed while it was being read; ingest again once it is fully written")
+    return h.hexdigest()
+
+
+def mapping_digest(register: Path) -> str:
+    """The SHA-256 of a register's mapping file ('2025.csv.mapping.json' beside it), or '' when it has none."""
+    mapping = register.with_name(register.name + MAPPING_SUFFIX)
+    return hashlib.sha256(mapping.read_bytes()).hexdigest() if mapping.is_file() else ""
+
+
+def rules_digest(data_dir: Path) -> str:
+    """A digest of every rule file (the roster too) and pounds.csv: 'e3b0c442...'."""
+    h = hashlib.sha256()
     for p in sorted((data_dir / "rules").glob("*.csv")) if (data_dir / "rules").is_dir() else []:
-        h.update(p.read_bytes())
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
     h.update((data_dir / "pounds.csv").read_bytes())
+    return h.hexdigest()
+
+
+def data_version(files: list[tuple[str, Path]], digests: list[str], data_dir: Path) -> str:
+    """A digest of every input byte (the registers by their path and digest, the rule files and pounds.csv): the
+    same registers give the same version (caches key on it)."""
+    h = hashlib.sha256()
+    for (_, path), digest in zip(files, digests, strict=True):
+        h.update(f"{path.relative_to(data_dir).as_posix()}\0{digest}\0".encode())
+    h.update(rules_digest(data_dir).encode())
     return h.hexdigest()[:16]
 
 

@@ -4,6 +4,7 @@ a PinfoldError into a one-line message and exit code 2."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -54,8 +55,15 @@ def main() -> None:
     default=None,
     help="processes normalising registers (default: one per core for big ingests)",
 )
+@click.option(
+    "--stages",
+    "stages_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="write the seconds each step took, as JSON, to this file",
+)
 @_one_line_errors
-def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None) -> None:
+def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None, stages_file: Path | None) -> None:
     """Read DATA_DIR's registers and build the public and private databases."""
     from ingest.build import ingest as run
 
@@ -79,6 +87,8 @@ def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | Non
     else:
         summary = run(data_dir, public_db, private_db, workers=workers)
     click.echo(summary.line())
+    if stages_file is not None:
+        stages_file.write_text(json.dumps(summary.stages.items(), indent=1) + "\n", encoding="utf-8")
 
 
 @main.command()

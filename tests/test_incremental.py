@@ -1,0 +1,137 @@
+"""Incremental ingests (ingest/shards.py ShardCache): a register whose bytes did not change is not normalised again,
+its shard kept from the ingest before; the result is the one a full ingest of the same files gives, byte for byte.
+Kept shards hold private rows: they sit beside the private database, readable by its owner only, and go with it."""
+
+from __future__ import annotations
+
+import csv
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+import ingest.shards
+from ingest.build import ingest as run_ingest
+from ingest.demo import write_demo
+
+from .conftest import TODAY
+
+REGISTER = "registers/tvm-corp/register-2026.csv"
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    root = tmp_path / "data"
+    write_demo(root, today=TODAY, rows=1500, seed=16)  # 43 registers in six layouts (CSV, UTF-16, JSON Lines, XLSX)
+    return root
+
+
+@pytest.fixture
+def normalised(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The registers each ingest normalises (writes a shard for), in this process (workers=1)."""
+    seen: list[str] = []
+    real = ingest.shards.write_shard
+
+    def spy(job):
+        seen.append(job.rel)
+        return real(job)
+
+    monkeypatch.setattr(ingest.shards, "write_shard", spy)
+    return seen
+
+
+def ten_more_entries(register: Path) -> None:
+    """The clerk writes ten more entries: the register's last ten, numbered on."""
+    with open(register, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    last = max(int(r[0]) for r in rows[1:])
+    with open(register, "a", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([[str(last + n), *r[1:]] for n, r in enumerate(rows[-10:], 1)])
+
+
+def _stored(con: sqlite3.Connection, table: str) -> list:
+    """A table's rows in stored order: by rowid, or by key for a table without one (the full-text index's)."""
+    try:
+        return con.execute(f'SELECT * FROM "{table}" ORDER BY rowid').fetchall()
+    except sqlite3.OperationalError:
+        return con.execute(f'SELECT * FROM "{table}"').fetchall()
+
+
+def everything(public: Path, private: Path) -> tuple[dict[str, list], bytes, dict[str, bytes]]:
+    """What a build holds: every public table row for row in stored order but the history's own (which says when
+    the ingest ran and what it found against the database before it), the private file byte for byte, and the
+    open data package's files but the history's."""
+    history = ("ingests", "changes", "aliases", "sqlite_stat1")
+    con = sqlite3.connect(public)
+    tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    rows = {t: _stored(con, t) for t in tables if t not in history}
+    (named,) = con.execute("SELECT downloads FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+    con.close()
+    package = public.with_suffix(".downloads") / named
+    files = {p.name: p.read_bytes() for p in package.glob("*.csv") if p.stem not in history}
+    return rows, private.read_bytes(), files
+
+
+def test_an_unchanged_register_is_not_normalised_again_and_the_result_is_a_full_ingests(
+    data: Path, tmp_path: Path, normalised: list[str]
+) -> None:
+    pub, priv = tmp_path / "out" / "p.db", tmp_path / "out" / "q.db"
+    pub.parent.mkdir()
+    first = run_ingest(data, pub, priv, workers=1)
+    assert len(normalised) == first.files == 43
+    ten_more_entries(data / REGISTER)
+    normalised.clear()
+    again = run_ingest(data, pub, priv, workers=1)
+    assert normalised == [REGISTER]  # before: every one of the 43 registers, each ingest
+    assert again.records == first.records + 10
+    (added,) = sqlite3.connect(pub).execute("SELECT added FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+    assert added == 10
+
+    full_pub, full_priv = tmp_path / "full" / "p.db", tmp_path / "full" / "q.db"
+    full_pub.parent.mkdir()
+    full = run_ingest(data, full_pub, full_priv, workers=1)
+    assert full.line() == again.line()
+    incremental, whole = everything(pub, priv), everything(full_pub, full_priv)
+    assert incremental[0].keys() == whole[0].keys() and "impoundments_fts_data" in whole[0]
+    for table, rows in whole[0].items():
+        assert incremental[0][table] == rows, table
+    assert incremental[1] == whole[1]  # the private register, byte for byte
+    assert incremental[2] == whole[2] and len(whole[2]) == 12  # the package's CSV files, byte for byte
+
+
+def test_a_changed_rule_file_normalises_every_register_again(data: Path, tmp_path: Path, normalised: list[str]) -> None:
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    run_ingest(data, pub, priv, workers=1)
+    scales = data / "rules" / "fine_scales.csv"
+    scales.write_text(scales.read_text(encoding="utf-8").replace(",500,", ",650,", 1), encoding="utf-8")
+    normalised.clear()
+    run_ingest(data, pub, priv, workers=1)
+    assert len(normalised) == 43  # the fines are in every register's rows
+    assert len(list((tmp_path / "q.shards").iterdir())) == 43  # the shards of the old scale are gone
+    (fine,) = sqlite3.connect(pub).execute("SELECT max(amount_rupees) FROM fine_scales").fetchone()
+    assert fine == "650.00"
+
+
+def test_kept_shards_are_private_and_go_with_the_private_database(
+    data: Path, tmp_path: Path, normalised: list[str]
+) -> None:
+    public, private = tmp_path / "www", tmp_path / "private"
+    public.mkdir()
+    private.mkdir()
+    pub, priv = public / "p.db", private / "q.db"
+    run_ingest(data, pub, priv, workers=1)
+    kept = private / "q.shards"
+    assert sorted(p.name for p in public.iterdir()) == ["p.db", "p.downloads"]  # nothing private beside the public
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o700
+    (owner,) = (
+        sqlite3.connect(priv).execute("SELECT owner_name FROM register_entries WHERE owner_name != ''").fetchone()
+    )
+    assert any(owner.encode() in p.read_bytes() for p in kept.iterdir())  # names: these are private rows
+    os.unlink(priv)  # the private database goes: the shards of its rows go too, at the next ingest
+    normalised.clear()
+    before = {p.name: p.stat().st_ino for p in kept.iterdir()}
+    run_ingest(data, pub, priv, workers=1)
+    assert len(normalised) == 43
+    assert all(before[p.name] != p.stat().st_ino for p in kept.iterdir())  # each written anew
