@@ -62,10 +62,24 @@ def main() -> None:
     default=None,
     help="write the seconds each step took, as JSON, to this file",
 )
+@click.option("--watch", is_flag=True, help="then ingest again whenever a register, rule file or pounds.csv is saved")
 @_one_line_errors
-def ingest(data_dir: Path, public_db: Path, private_db: Path, workers: int | None, stages_file: Path | None) -> None:
+def ingest(
+    data_dir: Path, public_db: Path, private_db: Path, workers: int | None, stages_file: Path | None, watch: bool
+) -> None:
     """Read DATA_DIR's registers and build the public and private databases."""
     from ingest.build import ingest as run
+
+    if watch:
+        from ingest.watch import watch as watching
+
+        def failed(e: PinfoldError) -> None:
+            click.echo(f"pinfold: {e}", err=True)
+
+        click.echo(f"pinfold: watching {shown(str(data_dir))} (Ctrl-C stops)", err=True)
+        watching(data_dir, public_db, private_db, lambda s: click.echo(s.line()), failed, workers=workers)
+        click.echo("pinfold: stopped watching", err=True)
+        return
 
     if sys.stderr.isatty():
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

@@ -1,0 +1,112 @@
+"""`pinfold ingest --watch` (ingest/watch.py): a register saved is in the public database moments later, a save made
+while an ingest runs is not lost, and Ctrl-C stops the watch cleanly."""
+
+from __future__ import annotations
+
+import csv
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import ingest.watch
+from ingest.demo import write_demo
+
+from .conftest import TODAY
+from .test_ingest_errors import PINFOLD
+
+REGISTER = "registers/tvm-corp/register-2026.csv"
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    root = tmp_path / "data"
+    write_demo(root, today=TODAY, rows=600, seed=5)
+    return root
+
+
+def save_entry(data: Path, number: int, description: str) -> None:
+    """The clerk writes an entry (the register's last, renumbered and described anew) and saves the register."""
+    path = data / REGISTER
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        header, *rows = list(csv.reader(f))
+    entry = dict(zip(header, rows[-1], strict=False))
+    entry.update({"Sl. No.": str(number), "Description": description})
+    with open(path, "a", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerow([entry[h] for h in header])
+
+
+def published(db: Path, description: str) -> int:
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            return con.execute("SELECT count(*) FROM impoundments WHERE description = ?", (description,)).fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return 0
+
+
+def within(seconds: float, ready) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if ready():
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_saved_register_is_published_and_ctrl_c_stops_the_watch(data: Path, tmp_path: Path) -> None:
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    cmd = [PINFOLD, "ingest", data, "--db", pub, "--private-db", priv, "--watch"]
+    watcher = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = watcher.stdout.readline()  # the first ingest, before any save
+        assert first.startswith("files 43, records ")
+        time.sleep(1)  # the watch begins once the first ingest is done
+        save_entry(data, 90001, "grey, a saved entry")
+        assert within(60, lambda: published(pub, "grey, a saved entry") == 1)
+        assert watcher.stdout.readline().startswith("files 43, records ")
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=30)
+    assert watcher.returncode == 0, err
+    assert err.strip().splitlines()[-1] == "pinfold: stopped watching"
+    left = [
+        p.name for p in tmp_path.iterdir() if p.name.startswith(".pinfold") or ".tmp" in p.name or ".lock" in p.name
+    ]
+    assert left == []
+
+
+def test_a_save_made_while_an_ingest_runs_starts_another(data: Path, tmp_path: Path, monkeypatch) -> None:
+    # The second save comes while the ingest of the first is still running, after it has read the registers: the
+    # watch keeps it and ingests again as soon as that ingest ends.
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    real, calls, stop = ingest.watch.ingest, [], threading.Event()
+
+    def ingesting(*args, **kwargs):
+        summary = real(*args, **kwargs)
+        calls.append(summary.records)
+        if len(calls) == 2:
+            save_entry(data, 90003, "white, saved during an ingest")
+        if len(calls) == 3:
+            stop.set()
+        return summary
+
+    monkeypatch.setattr(ingest.watch, "ingest", ingesting)
+    failures: list[Exception] = []
+    watching = threading.Thread(
+        target=ingest.watch.watch, args=(data, pub, priv, lambda s: None, failures.append, stop), daemon=True
+    )
+    watching.start()
+    assert within(60, lambda: len(calls) == 1)
+    time.sleep(1)  # the watch begins once the first ingest is done
+    save_entry(data, 90002, "black, saved first")
+    watching.join(90)
+    assert not watching.is_alive() and failures == []
+    assert calls[1:] == [calls[0] + 1, calls[0] + 2]
+    assert published(pub, "black, saved first") == published(pub, "white, saved during an ingest") == 1
