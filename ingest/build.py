@@ -76,7 +76,7 @@ from pinfold.law.money import DECIMALISATION, Money
 from pinfold.law.packs import RulePack, UnknownAct, all_packs, pack
 from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
 from pinfold.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
-from pinfold.schema import PUBLIC, views
+from pinfold.schema import FTS_COLUMNS, PUBLIC, search_index, views
 
 from . import history, package
 from .privacy import public_reason, roster_of
@@ -753,12 +753,10 @@ def _full_text(path: Path) -> None:
     import sqlite_utils
 
     db = sqlite_utils.Database(path)
-    db.table("impoundments").enable_fts(
-        # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
-        ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags", "district", "pound_id"],
-        tokenize="porter",
-        create_triggers=False,
-    )
+    # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
+    db.table("impoundments").enable_fts(FTS_COLUMNS, tokenize="porter", create_triggers=False)
+    for statement in search_index():  # the animals in the pound, the nearest last day first (pinfold/schema.py)
+        db.conn.execute(statement)
     db.conn.execute("ANALYZE")
     db.conn.commit()
     db.conn.close()

@@ -2,7 +2,7 @@
 into the public tables (their declarations: pinfold/schema.py)."""
 
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, act_sql, head_sql, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, act_sql, head_sql, impoundments_order, pack_sql
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -121,7 +121,7 @@ def finish() -> list[str]:
                {", ".join("s." + c for c in _LAW_COLUMNS.split(", "))}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         LEFT JOIN scratch._copies c ON c.standing = s.rowid
-        WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY s.rowid""",
+        WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY {impoundments_order("s.brought_at", "coalesce(c.final_id, s.id)")}""",
         """INSERT INTO merged_duplicates
         SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
         WHERE row != standing ORDER BY row""",

@@ -316,7 +316,9 @@ def test_html_in_a_register_is_inert(tmp_path: Path) -> None:
     ingest(data, tmp_path / "p.db", tmp_path / "q.db")
     with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
         con = sqlite3.connect(tmp_path / "p.db")
-        ids = [r[0] for r in con.execute("SELECT id FROM impoundments ORDER BY rowid")]  # register order
+        ids = [
+            r[0] for r in con.execute("SELECT id FROM impoundments ORDER BY source_file, source_row")
+        ]  # register order
         for path in [
             "/",
             *(f"/animals/{i}" for i in ids),
@@ -386,7 +388,8 @@ def test_a_silent_entry_is_charged_to_its_last_day_to_claim_not_to_today(client,
     page = parse(client.get(f"/animals/{a['id']}").text)
     assert page.by_id["status"] == "No outcome recorded in the register"
     assert (
-        page.by_id["due-heading"] == f"What it cost to claim on the last day before auction ({last_day.day} Jan 1858)"
+        page.by_id["due-heading"]
+        == f"What it cost to claim on the last day before auction ({last_day.day} {last_day:%b} {last_day.year})"
     )
     assert "What to bring" not in page.text and "In the pound" not in page.text
     # asked for a day, the API still answers for that day, as for any animal
