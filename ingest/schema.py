@@ -186,7 +186,8 @@ def finish() -> list[str]:
         SELECT pound_id || '-' || auction_date,
                row_number() OVER (PARTITION BY pound_id, auction_date ORDER BY impoundment_id),
                impoundment_id, species, head_count, description
-        FROM scratch._lots WHERE impoundment_id IS NOT NULL""",
+        FROM scratch._lots WHERE impoundment_id IS NOT NULL
+        ORDER BY pound_id || '-' || auction_date, impoundment_id""",
         *(statement for statement in INDEXES.split(";") if statement.strip()),
         # The first lots in words, for the feed and the calendar; a big sale's whole list is its lots' table (a 1,078-lot
         # auction's summary ran to 52,200 characters).

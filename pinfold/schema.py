@@ -243,6 +243,9 @@ FTS_COLUMNS = ["description", "species", "species_as_written", "colour", "place_
                "pound_id"]  # fmt: skip
 _IN_POUND = f"status IN ({', '.join(repr(s) for s in IN_POUND)})"
 HELD_BACK = f"{_IN_POUND} AND (auction_earliest_on IS NULL OR auction_earliest_on != auction_by_notice_on)"
+# A notice posted before its day (the owner's seven days still run from the day brought, K s.13(1)): its notice day is
+# not its earliest auction less the days between them, the order the notices feed reads impoundments_in_pound in.
+POSTED_EARLY = f"{_IN_POUND} AND notice_posted_on < notice_due_on"
 
 
 def search_index() -> list[str]:
@@ -260,6 +263,14 @@ def search_index() -> list[str]:
             SELECT q.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
             FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment ORDER BY q.rowid""",
         f"CREATE INDEX impoundments_auction_held_back ON impoundments(auction_earliest_on) WHERE {HELD_BACK}",
+        f"CREATE INDEX impoundments_notice_posted_early ON impoundments(notice_posted_on) WHERE {POSTED_EARLY}",
+        # The lots of the auctions to be held (scheduled or proposed), in their auction's order, so the feed and the
+        # calendar ask of each auction whether any of its lots is an animal the search finds: a range of this index.
+        f"CREATE VIRTUAL TABLE impoundments_fts_lots USING fts5({columns}, content='', tokenize='porter')",
+        f"""INSERT INTO impoundments_fts_lots(rowid, {columns})
+            SELECT l.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
+            FROM auction_lots l JOIN auctions a ON a.id = l.auction_id AND a.status != 'held'
+            JOIN impoundments i ON i.id = l.impoundment_id ORDER BY l.rowid""",
     ]
 
 

@@ -10,8 +10,9 @@ from typing import Any
 
 from pinfold.errors import RecordRejected
 from pinfold.law.clock import days_in_pound
+from pinfold.law.packs import all_packs
 from pinfold.law.status import SILENT_AFTER_DAYS, whereabouts, whereabouts_select
-from pinfold.schema import HELD_BACK, impoundments_order
+from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
 from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
 
 from .errors import BadRequest
@@ -135,35 +136,6 @@ def fts_word(word: str) -> str:
     """One search word, with its other languages: 'കറുത്ത' -> '("black" OR "കറുത്ത" OR ... )'; 'socks' -> '"socks"'."""
     same = SAME_WORD.get(word)
     return "(" + " OR ".join(fts_expression([w]) for w in same) + ")" if same else fts_expression([word])
-
-
-def where_clause(query: Query) -> tuple[str, list[Any]]:
-    """SQL over impoundments `i`. With words or tags, the kind, district and pound go into the full-text match as
-    well, so the index intersects them (milliseconds at a million rows, where checking each word's matches
-    against the filters took a second); the plain SQL filters then re-check them exactly."""
-    clauses, params = [], []
-    terms = [fts_word(w) for w in query.words]
-    terms += ["ear_tags : " + fts_expression([tag]) for tag in query.tags]
-    if terms:
-        for column, value in (("species", query.species), ("district", query.district), ("pound_id", query.pound)):
-            if value:
-                terms.append(f"{column} : " + fts_expression([value]))
-        clauses.append("i.rowid IN (SELECT rowid FROM impoundments_fts WHERE impoundments_fts MATCH ?)")
-        params.append(" AND ".join(terms))
-    for tag in query.tags:  # the phrase matched; keep only exact tags
-        clauses.append("(' ' || i.ear_tags || ' ') LIKE ?")
-        params.append(f"% {tag} %")
-    for col, val in (("i.species", query.species), ("i.district", query.district), ("i.pound_id", query.pound)):
-        if val:
-            clauses.append(f"{col} = ?")
-            params.append(val)
-    if query.date_from:
-        clauses.append("i.brought_on >= ?")
-        params.append(query.date_from.isoformat())
-    if query.date_to:
-        clauses.append("i.brought_on <= ?")
-        params.append(query.date_to.isoformat())
-    return (" AND ".join(clauses) or "1"), params
 
 
 # The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row; each row
@@ -374,3 +346,101 @@ def latest(con: sqlite3.Connection, today: dt.date, limit: int = 20) -> list[dic
     """The newest entries in every register, for the home page before a search."""
     rows = con.execute(f"{select(today)} ORDER BY i.brought_at DESC LIMIT ?", (limit,))
     return decorate([dict(r) for r in rows], today)
+
+
+def _in_pound_to(con: sqlite3.Connection, day: dt.date) -> int:
+    """The last row of impoundments_in_pound whose earliest auction is on or before `day`."""
+    (last,) = con.execute(
+        "SELECT max(rowid) FROM impoundments_in_pound WHERE auction_earliest_on = "
+        "(SELECT max(auction_earliest_on) FROM impoundments_in_pound WHERE auction_earliest_on <= ?)",
+        (day.isoformat(),),
+    ).fetchone()
+    return int(last) if last is not None else 0
+
+
+def newest_ids(con: sqlite3.Connection, p: Plan, limit: int) -> list[str]:
+    """The newest impoundments a search finds, newest first: the first rows of the full-text index, in the order the
+    impoundments are stored (pinfold/schema.py impoundments_order). The impounded feed reads them."""
+    if p.match:
+        sql = f"""SELECT i.id FROM impoundments_fts f JOIN impoundments i ON i.rowid = f.rowid
+                  WHERE impoundments_fts MATCH ? AND {p.where} ORDER BY f.rowid LIMIT ?"""
+        params = [p.match, *p.params, limit]
+    else:
+        sql = f"SELECT i.id FROM impoundments i WHERE {p.where} ORDER BY {impoundments_order('i.brought_at', 'i.id')} LIMIT ?"
+        params = [*p.params, limit]
+    return [r[0] for r in con.execute(sql, params)]
+
+
+def notice_ids(con: sqlite3.Connection, p: Plan, today: dt.date, limit: int) -> list[str]:
+    """The impoundments whose notice the notices feed lists for a search, the latest notice first: animals in the pound
+    now whose notice day has come. impoundments_in_pound read backwards is notice day order (a notice is due its Act's
+    days before the earliest auction, K s.13(3)), from the last animal whose notice can have come today down to the
+    first in the pound now; the few whose sale a complaint holds back or whose notice was posted early are read apart
+    (partial indexes) and merged in."""
+    start = in_pound_from(con, today)
+    ahead = max(pk.clock.notice_to_auction_days + 1 for pk in all_packs().values())
+    last = _in_pound_to(con, today + dt.timedelta(days=ahead))
+    match = [p.match] if p.match else []
+    if p.match:
+        rows = """impoundments_fts_in_pound f JOIN impoundments_in_pound q ON q.rowid = f.rowid
+                  JOIN impoundments i ON i.rowid = q.impoundment JOIN notices n ON n.impoundment_id = i.id"""
+        where, order = "impoundments_fts_in_pound MATCH ? AND f.rowid BETWEEN ? AND ?", "f.rowid"
+    else:
+        rows = """impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment
+                  JOIN notices n ON n.impoundment_id = i.id"""
+        where, order = "q.rowid BETWEEN ? AND ?", "q.rowid"
+    found = con.execute(
+        f"""SELECT i.id, n.posted_on FROM {rows} WHERE {where} AND n.posted_on <= ? AND {p.where}
+            ORDER BY {order} DESC LIMIT ?""",
+        [*match, start, last, today.isoformat(), *p.params, 2 * limit],
+    ).fetchall()
+    apart = f"{in_pound_now(today)} AND {p.where}" + (
+        " AND EXISTS (SELECT 1 FROM impoundments_fts f WHERE f.rowid = i.rowid AND impoundments_fts MATCH ?)"
+        if p.match
+        else ""
+    )
+    for index, condition in (
+        ("impoundments_auction_held_back", HELD_BACK),
+        ("impoundments_notice_posted_early", POSTED_EARLY),
+    ):
+        found += con.execute(
+            f"""SELECT i.id, n.posted_on FROM impoundments i INDEXED BY {index} JOIN notices n ON n.impoundment_id = i.id
+                WHERE {_columns_of(condition)} AND n.posted_on <= ? AND {apart}""",
+            [today.isoformat(), *p.params, *match],
+        ).fetchall()
+    by_day = sorted({i: day for i, day in found}.items(), key=lambda item: item[1], reverse=True)
+    return [i for i, _ in by_day[:limit]]
+
+
+def _columns_of(condition: str) -> str:
+    """A condition over impoundments' columns, qualified by `i.`: "status IN (...)" -> "i.status IN (...)"."""
+    return re.sub(
+        r"\b(status|auction_earliest_on|auction_by_notice_on|notice_posted_on|notice_due_on)\b", r"i.\1", condition
+    )
+
+
+def _named(p: Plan) -> str:
+    """A plan's exact SQL with its values named as _match_params names them: 'i.brought_on >= ?' -> '... >= :x0'."""
+    parts = p.where.split("?")
+    return parts[0] + "".join(f":x{i}" + rest for i, rest in enumerate(parts[1:]))
+
+
+def lots_matching(p: Plan, auction: str) -> str:
+    """SQL: a lot of the auction `auction` (an SQL expression of its id) is an animal the search finds. The lots of
+    an auction to be held are a range of impoundments_fts_lots, so each auction costs an index seek."""
+    if not p.match:
+        return f"""SELECT 1 FROM auction_lots l JOIN impoundments i ON i.id = l.impoundment_id
+                   WHERE l.auction_id = {auction} AND {_named(p)}"""
+    return f"""SELECT 1 FROM impoundments_fts_lots f JOIN auction_lots l ON l.rowid = f.rowid
+               JOIN impoundments i ON i.id = l.impoundment_id
+               WHERE impoundments_fts_lots MATCH :match
+                 AND f.rowid BETWEEN (SELECT min(rowid) FROM auction_lots WHERE auction_id = {auction})
+                                 AND (SELECT max(rowid) FROM auction_lots WHERE auction_id = {auction})
+                 AND {_named(p)}"""
+
+
+def impoundment_matching(p: Plan, impoundment: str) -> str:
+    """SQL: the impoundment whose id is `impoundment` (an SQL expression) is one the search finds."""
+    match = " AND impoundments_fts MATCH :match" if p.match else ""
+    fts = " JOIN impoundments_fts f ON f.rowid = i.rowid" if p.match else ""
+    return f"SELECT 1 FROM impoundments i{fts} WHERE i.id = {impoundment}{match} AND {_named(p)}"
