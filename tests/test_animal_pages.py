@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+import struct
+from pathlib import Path
 
 from ingest.law.status import whereabouts
 from portal.i18n import colour_label, head_label
@@ -134,3 +136,15 @@ def test_a_pound_page_names_the_lots_in_malayalam_from_the_lots_themselves(clien
     assert f"ലോട്ട് {lot['lot_no']}: {head_label(lot['head_count'], lot['species'], 'ml')}" in said
     assert colour_label(lot["colour"], "ml") in said and "Lot " not in said
     assert f"/animals/{lot['impoundment_id']}" in page.links
+
+
+def test_the_readme_shows_the_animal_page_on_a_phone_in_both_languages() -> None:
+    """The README's screenshots (docs/screenshots/shoot.py): PNGs of a 390 px wide phone screen, small enough to keep."""
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for lang in ("en", "ml"):
+        name = f"docs/screenshots/animal-phone-{lang}.png"
+        png = (root / name).read_bytes()
+        assert name in readme and png[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk
+        assert (width, height) == (390, 844) and len(png) < 200_000
