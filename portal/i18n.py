@@ -16,8 +16,8 @@ EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct
 SPECIES_ML = {
     "cow": "പശു",
     "bull": "കാള",
-    "ox": "കാള (ഉഴവ്)",
-    "bullock": "കാള (വരി)",
+    "ox": "ഉഴവുകാള",
+    "bullock": "വരിയുടച്ച കാള",  # no brackets of its own: a colour follows in brackets ("1 ഉഴവുകാള (തവിട്ട്)")
     "calf": "കന്നുകുട്ടി",
     "buffalo": "എരുമ / പോത്ത്",
     "elephant": "ആന",
