@@ -465,12 +465,6 @@ T: dict[str, tuple[str, str]] = {
         "ആരും വാങ്ങാത്ത ബാക്കി {until} വരെ സൂക്ഷിച്ചു ({role_surplus_held_by}); ആ ദിവസം കഴിഞ്ഞു: അത് ആരെങ്കിലും "
         "വാങ്ങിയോ എന്ന് {authority}-ൽ അന്വേഷിക്കുക.",
     ),
-    "balance_collect_no_day": (
-        "Claim it from {authority}: the balance is paid to the owner with an account of the sale ({s_sale_account}); "
-        "unclaimed, it is held by {role_surplus_held_by}.",
-        "{authority}-ൽ നിന്ന് വാങ്ങുക: വിൽപനയുടെ കണക്കിനൊപ്പം ബാക്കി തുക ഉടമയ്ക്ക് നൽകണം ({s_sale_account}); ആരും "
-        "വാങ്ങിയില്ലെങ്കിൽ സൂക്ഷിക്കുന്നത്: {role_surplus_held_by}.",
-    ),
     # The notice of an animal that has left the pound: the notice as it was posted, and what became of the animal.
     "animal_page_left": ("The animal's page", "മൃഗത്തിന്റെ പേജ്"),
     "notice_spent": ("This notice is no longer in force", "ഈ നോട്ടീസ് ഇപ്പോൾ പ്രാബല്യത്തിലില്ല"),
