@@ -2,7 +2,7 @@
 into the public tables (their declarations: pinfold/schema.py)."""
 
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, act_sql, head_sql, impoundments_order, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -78,7 +78,6 @@ def notice_words(act: str) -> str:
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced. Built when an ingest
 # runs, as views() is.
-SUMMARY_LOTS = 20  # lots an auction's summary lists in words
 
 
 def finish() -> list[str]:

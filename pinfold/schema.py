@@ -234,6 +234,9 @@ CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 # a rowid range of it, from the first whose earliest auction is on or after the day a month ago. An entry whose
 # earliest auction is not its auction by the notice (a complaint stops or delays the sale) is not in it: they are few,
 # and the search reads them from impoundments by a partial index (impoundments_auction_held_back).
+SUMMARY_LOTS = 20  # lots an auction's summary (auctions.lot_summary) lists in words; its lots' table holds them all
+
+
 def impoundments_order(brought_at: str = "brought_at", id: str = "id") -> str:
     """The order impoundments are stored in, newest first: ('i.brought_at', 'i.id') -> 'i.brought_at DESC, i.id'."""
     return f"{brought_at} DESC, {id}"
