@@ -9,7 +9,6 @@ import struct
 from pathlib import Path
 
 from pinfold.law.status import whereabouts
-
 from portal.i18n import colour_label, head_label
 from portal.search import day_sql
 

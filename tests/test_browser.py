@@ -7,8 +7,8 @@ import sqlite3
 
 import feedparser
 import pytest
-from pinfold.law.status import whereabouts
 
+from pinfold.law.status import whereabouts
 from portal.search import day_sql
 from portal.settings import Settings
 

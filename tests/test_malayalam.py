@@ -8,9 +8,9 @@ import sqlite3
 from html.parser import HTMLParser
 
 import pytest
+
 from pinfold.law.packs import PACKS_DIR, PACKS_DIR_VARIABLE, all_packs, pack
 from pinfold.law.status import whereabouts
-
 from portal.search import day_sql
 
 from .conftest import TODAY
