@@ -178,9 +178,18 @@ def _first_screen_cases(db) -> dict[str, tuple[str, list[str]]]:
         "SELECT impoundment_id FROM sales WHERE balance_minor > 0 AND surplus_held_until >= ? LIMIT 1",
         (TODAY.isoformat(),),
     ).fetchone()
+    (any_day,) = con.execute(
+        f"""SELECT i.id FROM impoundments i WHERE {now} AND i.auction_earliest_on <= ? AND NOT EXISTS (
+              SELECT 1 FROM auction_lots l JOIN auctions a ON a.id = l.auction_id
+              WHERE l.impoundment_id = i.id AND a.status = 'scheduled')
+            ORDER BY length(i.description) DESC LIMIT 1""",
+        (TODAY.isoformat(),),
+    ).fetchone()
     essentials = ["#what", "#where-now", "#total"]
     return {
-        "may be sold any day, a lot of an auction": (lot, [*essentials, "#last-day", "#auction-open", "#auction-lot"]),
+        # its auction fixed by the Director on a day to come: to be sold then, not "any day" (K s.13(3))
+        "a lot of an auction fixed for a day to come": (lot, [*essentials, "#last-day", "#auction-lot"]),
+        "may be sold any day": (any_day, [*essentials, "#last-day", "#auction-open"]),
         "in the pound": (waiting, [*essentials, "#last-day"]),
         "sold, a balance to collect": (sold, [*essentials, "#balance", "#collect"]),
     }
