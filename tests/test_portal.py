@@ -427,8 +427,10 @@ def whereabouts_of(row: dict, today: dt.date) -> dict:
     """status.whereabouts (SQL) of one impoundment row on `today`."""
     con = sqlite3.connect(":memory:")
     con.row_factory = sqlite3.Row
-    columns = ["status", "auction_earliest_on", "auction_by_notice_on", "notice_due_on", "notice_posted_on"]
+    columns = ["id", "status", "auction_earliest_on", "auction_by_notice_on", "notice_due_on", "notice_posted_on"]
     con.execute(f"CREATE TABLE impoundments ({', '.join(columns)})")
+    con.execute("CREATE TABLE auction_lots (auction_id, impoundment_id)")  # no auction fixed for it
+    con.execute("CREATE TABLE auctions (id, auction_date, status)")
     con.execute(f"INSERT INTO impoundments VALUES ({', '.join('?' * len(columns))})", [row.get(c) for c in columns])
     return dict(con.execute(f"SELECT {whereabouts_select(day_sql(today))} FROM impoundments i").fetchone())
 
