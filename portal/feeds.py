@@ -16,7 +16,7 @@ from feedgen.feed import FeedGenerator
 from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
-from .search import Plan, Query, impoundment_matching, lots_matching, newest_ids, notice_ids, plan
+from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -97,7 +97,7 @@ def filters(
         return _in("impoundment_id", notice_ids(con, p, today, limit))
     match, params = _match_params(p)
     if spec.picks == "lots":
-        return f"EXISTS ({lots_matching(p, 'atom_id')})", params
+        return f"atom_id IN ({auctions_matching(p)})", params
     # changes: an entry removed from its register is in no index, so its kind, district and pound are the view's
     clauses = [f"{c} = :{c}" for c, v in (("district", query.district), ("pound_id", query.pound)) if v]
     clauses += ["species = :species"] if query.species else []
