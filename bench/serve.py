@@ -99,9 +99,9 @@ def sample(db: Path, n: int, seed: int = 1961) -> dict[str, list[str]]:
             params["pound"] = pound
         if tags and rng.random() < 0.1:
             params = {"q": tags.split()[0]}
-        unique = {**params, "page": str(1 + i % 3)} if i % 2 else params  # a page of a search owners page through
+        unique = {**params, "page": "1"} if i % 2 else params  # the same search asked for its first page
         searches.append("/?" + urllib.parse.urlencode(unique))
-        api.append("/api/impoundments?" + urllib.parse.urlencode({**params, "offset": str(50 * (i % 3))}))
+        api.append("/api/impoundments?" + urllib.parse.urlencode({**params, "limit": str(50 - i % 3)}))
         feeds.append(f"/feeds/{feed_names[i % 3]}.rss?" + urllib.parse.urlencode(params))
         calendars.append("/calendar/auctions.ics?" + urllib.parse.urlencode(params))
     return {"ids": ids[:n], "searches": searches, "api": api, "feeds": feeds, "calendars": calendars}
