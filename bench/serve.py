@@ -26,6 +26,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -33,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import Load, Server, built_database, free_port, pinfold_server, wrk  # noqa: E402
 
 PEERS = ["datasette==0.65.5", "datasette-atom==0.9", "datasette-ics==0.5.2"]
-COLOURS = ["black", "brown", "white", "grey", "red", "patch", "spotted", "horn", "calf", "tail"]
 
 # Canned queries in the peers' column contracts, over the same SQL views Pinfold's feeds read. The LIMIT is a bound
 # parameter, as in Pinfold's own query: with a literal LIMIT 50 SQLite plans the district feed as a sort of every
@@ -74,22 +74,37 @@ def peer_datasette(db: Path, out: Path) -> Server:
 
 
 def sample(db: Path, n: int, seed: int = 1961) -> dict[str, list[str]]:
-    """URL lists for the scenarios, from what the database holds."""
+    """URL lists for the scenarios, from what the database holds. A new query is made as an owner types one: one or
+    two words of a real description and its kind, now and then a district, a pound or an ear tag; each URL differs
+    from every other (a `page` of the results, or a filter), so none is answered from the response cache."""
     con = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
     rng = random.Random(seed)
     ids = [r[0] for r in con.execute("SELECT id FROM impoundments WHERE rowid % 37 = 0 LIMIT 40000")]
     rng.shuffle(ids)
-    districts = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district IS NOT NULL")]
-    kinds = [r[0] for r in con.execute("SELECT DISTINCT species FROM impoundments WHERE species NOT LIKE '% %'")]
-    start = dt.date.fromisoformat(con.execute("SELECT min(brought_on) FROM impoundments").fetchone()[0])
-    searches, feeds = [], []
+    described = con.execute(
+        "SELECT description, species, district, pound_id, ear_tags FROM impoundments WHERE rowid % 97 = 0 LIMIT 20000"
+    ).fetchall()
+    searches, api, feeds, calendars = [], [], [], []
+    feed_names = ["impounded", "notices", "auctions"]
     for i in range(n):
-        colour, other = rng.sample(COLOURS, 2)
-        day = start + dt.timedelta(days=i % 700)
-        words = f"{colour}+{rng.choice(kinds)}" + (f"+{other}" if i % 3 == 0 else "")
-        searches.append(f"/?q={words}&district={rng.choice(districts)}&from={day.isoformat()}")
-        feeds.append(f"/feeds/impounded.rss?district={rng.choice(districts)}&from={day.isoformat()}&q={colour}")
-    return {"ids": ids[:n], "searches": searches, "feeds": feeds}
+        desc, kind, district, pound, tags = described[i % len(described)]
+        words = [w for w in re.findall(r"[a-z]{3,}", (desc or "").lower()) if w not in ("and", "the", "with")]
+        q = " ".join(rng.sample(words, min(len(words), rng.choice([1, 2])))) or kind
+        if rng.random() < 0.7:
+            q += f" {kind}"
+        params = {"q": q}
+        if rng.random() < 0.3:
+            params["district"] = district
+        elif rng.random() < 0.1:
+            params["pound"] = pound
+        if tags and rng.random() < 0.1:
+            params = {"q": tags.split()[0]}
+        unique = {**params, "page": "1"} if i % 2 else params  # the same search asked for its first page
+        searches.append("/?" + urllib.parse.urlencode(unique))
+        api.append("/api/impoundments?" + urllib.parse.urlencode({**params, "limit": str(50 - i % 3)}))
+        feeds.append(f"/feeds/{feed_names[i % 3]}.rss?" + urllib.parse.urlencode(params))
+        calendars.append("/calendar/auctions.ics?" + urllib.parse.urlencode(params))
+    return {"ids": ids[:n], "searches": searches, "api": api, "feeds": feeds, "calendars": calendars}
 
 
 def table(rows: list[tuple[str, str, Load, str]]) -> None:
@@ -189,11 +204,13 @@ def main() -> None:
         search_one = run(ours.url, ["/?q=black+cow"], warm=True)
         search_new = run(ours.url, urls["searches"])
         api_one = run(ours.url, ["/api/impoundments?q=black+cow"], warm=True)
+        api_new = run(ours.url, urls["api"])
         animal_one = run(ours.url, [f"/animals/{urls['ids'][0]}"], warm=True)
         animal_new = run(ours.url, [f"/animals/{i}" for i in urls["ids"][1:]])
         feed_one = run(ours.url, ["/feeds/impounded.rss?district=Thrissur"], warm=True)
         feed_new = run(ours.url, urls["feeds"])
         cal_one = run(ours.url, ["/calendar/auctions.ics"], warm=True)
+        cal_new = run(ours.url, urls["calendars"])
         data_search = run(ours.url, ["/data/pounds/impoundments.json?_search=black+cow"], warm=True)
     # Every request a render is CPU-bound in one process; `--workers 2` is one process per core of this machine.
     animals = [f"/animals/{i}" for i in urls["ids"][1:]]
@@ -213,13 +230,15 @@ def main() -> None:
         ("owner search /?q=black+cow, one URL", "pinfold", search_one, x(search_one, ds_search)),
         ("owner search, a new query each request", "pinfold", search_new, x(search_new, ds_search)),
         ("JSON API /api/impoundments?q=black+cow, one URL", "pinfold", api_one, x(api_one, ds_search)),
+        ("JSON API, a new query each request", "pinfold", api_new, x(api_new, ds_search)),
         ("/data impoundments.json?_search=black+cow (mounted)", "pinfold", data_search, x(data_search, ds_search)),
         ("animal page, one animal", "pinfold", animal_one, ""),
         ("animal page, a new animal each request", "pinfold", animal_new, ""),
         ("the same, `pinfold serve --workers 2`", "pinfold", animal_new_2, ""),
         ("/feeds/impounded.rss?district=Thrissur, one URL", "pinfold", feed_one, x(feed_one, atom)),
-        ("feed, a new filter each request (a render each)", "pinfold", feed_new, x(feed_new, atom)),
+        ("feed, a new query each request (a render each)", "pinfold", feed_new, x(feed_new, atom)),
         ("/calendar/auctions.ics, one URL", "pinfold", cal_one, x(cal_one, ics)),
+        ("calendar, a new query each request", "pinfold", cal_new, x(cal_new, ics)),
     ]
     print()
     table(rows)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
+from pinfold.schema import FTS_COLUMNS, search_index
 
 from .rows import _iso
 from .schema import PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SALES
@@ -146,12 +147,10 @@ def _full_text(path: Path) -> None:
     import sqlite_utils
 
     db = sqlite_utils.Database(path)
-    db.table("impoundments").enable_fts(
-        # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
-        ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags", "district", "pound_id"],
-        tokenize="porter",
-        create_triggers=False,
-    )
+    # district and pound_id too: a search with filters is then one index intersection (portal/search.py)
+    db.table("impoundments").enable_fts(FTS_COLUMNS, tokenize="porter", create_triggers=False)
+    for statement in search_index():  # the animals in the pound, the nearest last day first (pinfold/schema.py)
+        db.conn.execute(statement)
     db.conn.execute("ANALYZE")
     db.conn.commit()
     db.conn.close()

@@ -52,11 +52,22 @@ _ID_SCHEMES = {"aadhaar", "aadhar", "ആധാർ"}  # "Pashu Aadhaar 9742...": 
 
 
 @lru_cache(maxsize=65536)
+def _closing_bracket(text: str) -> int:
+    """Where the bracket opened just before `text` closes: 'black (dark)) x' -> 12; 'black' -> -1 (never closed)."""
+    depth = 1
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return i
+    return -1
+
+
 def split_number_and_description(cell: str) -> NumberAndDescription:
     """The Act's 'number and description' cell (K s.7(a)):
 
     '2 cows (black, white patch on forehead)' -> (2, 'cows', 'black, white patch on forehead')
     'one bull - brown' -> (1, 'bull', 'brown');  '1 Cow' -> (1, 'Cow', '')
+    '1 cow (black) of Kunjan Nair' -> (1, 'cow', 'black, of Kunjan Nair')
     """
     s = " ".join(str(cell).split())
     first, _, rest = s.partition(" ")
@@ -75,7 +86,13 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
         kind, desc = rest[: m.start()], rest[m.end() :]
     else:
         kind, desc = rest, ""
-    desc = desc.strip().rstrip(")").strip()
+    close = _closing_bracket(desc) if m and m.group().strip() == "(" else -1
+    if close >= 0:
+        # '1 cow (black) of Kunjan Nair': the bracket, then what follows it ('black, of Kunjan Nair', not 'black) of')
+        inside, after = desc[:close], desc[close + 1 :]
+        desc = ", ".join(x for x in (inside.strip(), after.strip(" ,;-")) if x)
+    else:
+        desc = desc.strip().rstrip(")").strip()
     # Free text ("black cow with a white patch"): the kind is the first word that names cattle. Not when the entry
     # names an animal the Act excludes ("1 cat (..., Pashu Aadhaar ...)" is a cat, to be rejected, not a cow), and
     # never "Pashu" of a Pashu Aadhaar number.

@@ -5,7 +5,7 @@ import sqlite3
 from functools import cache
 
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, PUBLIC, act_sql, head_sql, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, PUBLIC, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -102,7 +102,6 @@ def notice_words(act: str) -> str:
 
 # The finishing statements, in order. Each reads rows the rule packs already dated and priced. Built when an ingest
 # runs, as views() is.
-SUMMARY_LOTS = 20  # lots an auction's summary lists in words
 
 
 def finish() -> list[str]:
@@ -143,7 +142,7 @@ def finish() -> list[str]:
         SELECT {_AS_IMPOUNDMENT}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         LEFT JOIN scratch._copies c ON c.standing = s.rowid
-        WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY s.rowid""",
+        WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY {impoundments_order("s.brought_at", "coalesce(c.final_id, s.id)")}""",
         """INSERT INTO merged_duplicates
         SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
         WHERE row != standing ORDER BY row""",
@@ -204,7 +203,8 @@ def finish() -> list[str]:
         SELECT pound_id || '-' || auction_date,
                row_number() OVER (PARTITION BY pound_id, auction_date ORDER BY impoundment_id),
                impoundment_id, species, head_count, description
-        FROM scratch._lots WHERE impoundment_id IS NOT NULL""",
+        FROM scratch._lots WHERE impoundment_id IS NOT NULL
+        ORDER BY pound_id || '-' || auction_date, impoundment_id""",
         *(statement for statement in INDEXES.split(";") if statement.strip()),
         # The first lots in words, for the feed and the calendar; a big sale's whole list is its lots' table (a 1,078-lot
         # auction's summary ran to 52,200 characters).

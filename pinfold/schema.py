@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .law.packs import RulePack, all_packs
-from .law.status import auctions_to_come, whereabouts, whereabouts_select
+from .law.status import IN_POUND, auctions_to_come, whereabouts, whereabouts_select
 from .vocabulary import PLURALS
 
 # The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
@@ -224,6 +224,57 @@ CREATE INDEX auctions_date ON auctions(auction_date);
 CREATE INDEX lots_impoundment ON auction_lots(impoundment_id);
 CREATE INDEX lots_auction ON auction_lots(auction_id, lot_no);
 """
+
+
+# The owner's search reads the impoundments in two orders, each the rowid order of a table with a full-text index over
+# it, so a page of results is the first rows of an index scan, never a sort of every match (1M rows: 200k match
+# 'black'). The impoundments themselves, newest first (their rowid order: the table is filled in this order). And the
+# animals the register leaves in the pound, the nearest last day to claim first (impoundments_in_pound): whichever
+# of them are in the pound now (status.whereabouts: not a month past their earliest auction by the notice) are then
+# a rowid range of it, from the first whose earliest auction is on or after the day a month ago. An entry whose
+# earliest auction is not its auction by the notice (a complaint stops or delays the sale) is not in it: they are few,
+# and the search reads them from impoundments by a partial index (impoundments_auction_held_back).
+SUMMARY_LOTS = 20  # lots an auction's summary (auctions.lot_summary) lists in words; its lots' table holds them all
+
+
+def impoundments_order(brought_at: str = "brought_at", id: str = "id") -> str:
+    """The order impoundments are stored in, newest first: ('i.brought_at', 'i.id') -> 'i.brought_at DESC, i.id'."""
+    return f"{brought_at} DESC, {id}"
+
+
+FTS_COLUMNS = ["description", "species", "species_as_written", "colour", "place_seized", "ear_tags", "district",
+               "pound_id"]  # fmt: skip
+_IN_POUND = f"status IN ({', '.join(repr(s) for s in IN_POUND)})"
+HELD_BACK = f"{_IN_POUND} AND (auction_earliest_on IS NULL OR auction_earliest_on != auction_by_notice_on)"
+# A notice posted before its day (the owner's seven days still run from the day brought, K s.13(1)): its notice day is
+# not its earliest auction less the days between them, the order the notices feed reads impoundments_in_pound in.
+POSTED_EARLY = f"{_IN_POUND} AND notice_posted_on < notice_due_on"
+
+
+def search_index() -> list[str]:
+    """The statements that build impoundments_in_pound and its full-text index, after impoundments_fts."""
+    columns = ", ".join(FTS_COLUMNS)
+    return [
+        "CREATE TABLE impoundments_in_pound (impoundment INTEGER NOT NULL, auction_earliest_on TEXT NOT NULL)",
+        f"""INSERT INTO impoundments_in_pound
+            SELECT rowid, auction_earliest_on FROM impoundments WHERE {_IN_POUND} AND auction_earliest_on IS NOT NULL
+              AND auction_earliest_on = auction_by_notice_on
+            ORDER BY auction_earliest_on, brought_at DESC, id""",
+        "CREATE INDEX impoundments_in_pound_day ON impoundments_in_pound(auction_earliest_on)",
+        f"CREATE VIRTUAL TABLE impoundments_fts_in_pound USING fts5({columns}, content='', tokenize='porter')",
+        f"""INSERT INTO impoundments_fts_in_pound(rowid, {columns})
+            SELECT q.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
+            FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment ORDER BY q.rowid""",
+        f"CREATE INDEX impoundments_auction_held_back ON impoundments(auction_earliest_on) WHERE {HELD_BACK}",
+        f"CREATE INDEX impoundments_notice_posted_early ON impoundments(notice_posted_on) WHERE {POSTED_EARLY}",
+        # The lots of the auctions to be held (scheduled or proposed), in their auction's order, so the feed and the
+        # calendar ask of each auction whether any of its lots is an animal the search finds: a range of this index.
+        f"CREATE VIRTUAL TABLE impoundments_fts_lots USING fts5({columns}, content='', tokenize='porter')",
+        f"""INSERT INTO impoundments_fts_lots(rowid, {columns})
+            SELECT l.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
+            FROM auction_lots l JOIN auctions a ON a.id = l.auction_id AND a.status != 'held'
+            JOIN impoundments i ON i.id = l.impoundment_id ORDER BY l.rowid""",
+    ]
 
 
 # Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:

@@ -26,6 +26,7 @@ from .middleware import DATA_CSP, ResponseCache, SecurityHeaders
 from .render import render
 from .routes import api, downloads, feeds, health, pages
 from .settings import Settings, get_settings
+from .warm import Warmer
 
 # Swagger UI 5 as fastapi-offline ships it: the files FastAPI would otherwise have browsers fetch from a CDN.
 SWAGGER_UI = Path(str(importlib.resources.files("fastapi_offline") / "static"))
@@ -177,14 +178,31 @@ class Pinfold:
         self._datasette: Mounted | None = None
         self._swap_lock = threading.Lock()
         self.cache = ResponseCache(self._route, settings)
+        self.warmer = Warmer(self.cache, settings.database)
         # What is built at start lives as long as the process: kept out of the collector's full sweeps, which
         # would otherwise walk it all and stall every request in flight.
         gc.freeze()
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            receive = self._lifespan(receive)
+        self.warmer.seen(scope)
         if self.settings.replica and scope["type"] == "http":
             send = _naming(send, self.settings.replica.encode())
         await self.cache(scope, receive, send)
+
+    def _lifespan(self, receive: Any) -> Any:
+        """The server starting and stopping: the warmer with it (portal/warm.py)."""
+
+        async def wrapped() -> dict[str, Any]:
+            message: dict[str, Any] = await receive()
+            if message["type"] == "lifespan.startup" and self.settings.warm:
+                self.warmer.start()
+            elif message["type"] == "lifespan.shutdown":
+                await self.warmer.stop()
+            return message
+
+        return wrapped
 
     async def _route(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "http" and (scope["path"] == PREFIX or scope["path"].startswith(PREFIX + "/")):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from markupsafe import Markup, escape
+
 from pinfold.law.packs import RulePack
 from pinfold.schema import FIELDS
 from pinfold.vocabulary import ML_MONTHS, head_of
@@ -15,8 +17,8 @@ EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct
 SPECIES_ML = {
     "cow": "പശു",
     "bull": "കാള",
-    "ox": "കാള (ഉഴവ്)",
-    "bullock": "കാള (വരി)",
+    "ox": "ഉഴവുകാള",
+    "bullock": "വരിയുടച്ച കാള",  # no brackets of its own: a colour follows in brackets ("1 ഉഴവുകാള (തവിട്ട്)")
     "calf": "കന്നുകുട്ടി",
     "buffalo": "എരുമ / പോത്ത്",
     "elephant": "ആന",
@@ -66,7 +68,8 @@ T: dict[str, tuple[str, str]] = {
         "Colour, marks, place seen, or ear tag",
         "നിറം, അടയാളങ്ങൾ, കണ്ട സ്ഥലം, അല്ലെങ്കിൽ കാതിലെ ടാഗ്",
     ),
-    "search_example": ("black cow white patch Mannuthy / KL-07-1234", "കറുത്ത പശു വെള്ള പാണ്ട് Mannuthy / KL-07-1234"),
+    # A place is searched as registers write it, in Latin letters: the Malayalam example names none.
+    "search_example": ("black cow white patch Mannuthy / KL-07-1234", "കറുത്ത പശു വെള്ള പാണ്ട് / KL-07-1234"),
     "district": ("District", "ജില്ല"),
     "any_district": ("Any district", "ഏതു ജില്ലയും"),
     "pound": ("Pound", "പൗണ്ട്"),
@@ -423,6 +426,78 @@ T: dict[str, tuple[str, str]] = {
     "last_day_passed": ("passed: it may be sold any day; claim it now", "കഴിഞ്ഞു: ഏതു ദിവസവും വിൽക്കാം; ഉടൻ തിരികെ വാങ്ങുക"),
     "pounds": ("Pounds", "പൗണ്ടുകൾ"),
     "districts": ("Districts", "ജില്ലകൾ"),
+    # The animal page's first screen (issue 15): what it is, where it is now, what to pay, by when, its auction.
+    "site_nav": ("Pinfold", "പിൻഫോൾഡ്"),
+    "nav_feeds": ("Feeds", "ഫീഡുകൾ"),
+    "nav_open_data": ("Open data", "ഓപ്പൺ ഡാറ്റ"),
+    "as_written": ("as the register writes it", "രജിസ്റ്ററിൽ എഴുതിയതുപോലെ"),
+    "summary": ("In short", "ചുരുക്കത്തിൽ"),
+    "where_now": ("Where it is now", "ഇപ്പോൾ എവിടെ"),
+    "where_not_known": (
+        "Not known: the register records no outcome. It was at",
+        "അറിയില്ല: രജിസ്റ്ററിൽ തുടർനടപടി ഇല്ല. ഉണ്ടായിരുന്നത്:",
+    ),
+    "left_pound_on": ("Left the pound on {day}: {how}.", "{day}-ന് പൗണ്ടിൽ നിന്ന് പോയി: {how}."),
+    "proceeds_of_sale": ("Proceeds of the sale", "ലേലത്തുക"),
+    "it_was_at": ("It was at", "ഉണ്ടായിരുന്നത്:"),
+    "to_pay_today": ("To pay today", "ഇന്ന് അടയ്ക്കേണ്ടത്"),
+    "due_when_left": ("Due when it left", "വിട്ടപ്പോൾ അടയ്ക്കേണ്ടിയിരുന്നത്"),
+    "cost_on_last_day": ("Due on the last day to claim", "തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം അടയ്ക്കേണ്ടിയിരുന്നത്"),
+    "claim_until_sold": ("Claim it before it is sold", "വിൽക്കുന്നതിനു മുമ്പ് തിരികെ വാങ്ങുക"),
+    "go_today": (
+        "It may be sold at auction on any day now: go to the pound today. Until it is sold you may still claim it.",
+        "ഏതു ദിവസവും ലേലത്തിൽ വിൽക്കാം: ഇന്നുതന്നെ പൗണ്ടിലെത്തുക. വിൽക്കും വരെ നിങ്ങൾക്ക് തിരികെ വാങ്ങാം.",
+    ),
+    "lot_no": ("lot {n}", "ലോട്ട് {n}"),
+    "what_to_bring_short": ("What to bring", "കൊണ്ടുവരേണ്ടത്"),
+    "details": ("The details", "വിശദാംശങ്ങൾ"),
+    "the_entry": ("The register's entry", "രജിസ്റ്ററിലെ എൻട്രി"),
+    "what_happened": ("What happened", "നടന്നത്"),
+    "left_the_pound": ("Left the pound", "പൗണ്ടിൽ നിന്ന് പോയത്"),
+    "balance_collect": (
+        "Claim it by {until} from {authority}: the balance is paid to the owner with an account of the sale "
+        "({s_sale_account}); unclaimed, it is held by {role_surplus_held_by}.",
+        "{until}-നകം {authority}-ൽ നിന്ന് വാങ്ങുക: വിൽപനയുടെ കണക്കിനൊപ്പം ബാക്കി തുക ഉടമയ്ക്ക് നൽകണം "
+        "({s_sale_account}); ആരും വാങ്ങിയില്ലെങ്കിൽ സൂക്ഷിക്കുന്നത്: {role_surplus_held_by}.",
+    ),
+    "balance_collect_passed": (
+        "Unclaimed, it was held by {role_surplus_held_by} until {until}, which has passed: ask {authority} whether it "
+        "was claimed.",
+        "ആരും വാങ്ങാത്ത ബാക്കി {until} വരെ സൂക്ഷിച്ചു ({role_surplus_held_by}); ആ ദിവസം കഴിഞ്ഞു: അത് ആരെങ്കിലും "
+        "വാങ്ങിയോ എന്ന് {authority}-ൽ അന്വേഷിക്കുക.",
+    ),
+    # The notice of an animal that has left the pound: the notice as it was posted, and what became of the animal.
+    "animal_page_left": ("The animal's page", "മൃഗത്തിന്റെ പേജ്"),
+    "notice_spent": ("This notice is no longer in force", "ഈ നോട്ടീസ് ഇപ്പോൾ പ്രാബല്യത്തിലില്ല"),
+    "notice_outcome": ("What became of the animal: {how}, {day}.", "മൃഗത്തിന് പിന്നീട് സംഭവിച്ചത്: {how}, {day}."),
+    "notice_text_auction_was": (
+        "Unless claimed within {notice_to_auction_days} days of this notice, they were to be sold by public auction on "
+        "or after {auction} ({s_auction}).",
+        "ഈ നോട്ടീസിനു ശേഷം {notice_to_auction_days} ദിവസത്തിനകം തിരികെ വാങ്ങിയില്ലെങ്കിൽ {auction} മുതൽ "
+        "പൊതുലേലത്തിൽ വിൽക്കാനിരുന്നതാണ് ({s_auction}).",
+    ),
+    "no_notice": (
+        "This animal left the pound before a notice was due, so no notice was posted ({s_notice}).",
+        "നോട്ടീസ് പതിക്കേണ്ട ദിവസത്തിനു മുമ്പ് മൃഗം പൗണ്ടിൽ നിന്ന് പോയി; അതിനാൽ നോട്ടീസ് പതിച്ചിട്ടില്ല ({s_notice}).",
+    ),
+    # The pound page: its auctions, lots known or not.
+    "next_auction": ("Next auction", "അടുത്ത ലേലം"),
+    "lot_cap": ("Lot", "ലോട്ട്"),
+    "lots_not_known": ("lots not yet known", "ലോട്ടുകൾ ഇനിയും അറിവായിട്ടില്ല"),
+    "more_lots": ("and {n} more lots", "കൂടാതെ {n} ലോട്ടുകൾ"),
+    "no_auction_to_come": ("No auction to come is known.", "വരാനിരിക്കുന്ന ലേലമൊന്നും അറിവില്ല."),
+    "rates_follow": ("Fines and feeding rates", "പിഴയും തീറ്റ നിരക്കും"),
+    "controlled_by": ("Under", "നിയന്ത്രണം:"),
+}
+
+# What a rate row rests on, as rule files write it (pinfold.law.rules): English pages show the word as written.
+RATE_STATUS_ML = {
+    "statute": "നിയമത്തിലെ നിരക്ക്",
+    "statute as enacted": "നിയമം പാസാക്കിയപ്പോഴുള്ള നിരക്ക്",
+    "notified": "വിജ്ഞാപനം ചെയ്തത്",
+    "council resolution": "കൗൺസിൽ തീരുമാനം",
+    "example": "ഉദാഹരണം",
+    "reported practice": "പ്രാദേശിക രീതി (പത്രവാർത്ത)",
 }
 
 
@@ -515,27 +590,36 @@ def t(key: str, lang: str) -> str:
     return ml if lang == "ml" else en
 
 
-def law_values(pack: RulePack, on: dt.date | None = None) -> dict[str, str]:
+def law_values(pack: RulePack, on: dt.date | None = None, lang: str = "en") -> dict[str, str]:
     """What a sentence about the law may say, from the pack: its periods ('claim_days': '7'), the largest compensation
-    in the notation of the day ('compensation': '₹100.00'), the seizure rule, and its sections as 's_<key>'."""
+    in the notation of the day ('compensation': '₹100.00'), the seizure rule and its roles ('role_surplus_held_by')
+    in the page's language, and its sections as 's_<key>'."""
     values = {k: str(v) for k, v in pack.periods().items()}
     values["compensation"] = pack.compensation_max.display(on) if pack.compensation_max is not None else ""
-    values["seizure_rule"] = pack.clock.seizure_rule
+    values["seizure_rule"] = pack.words("clock.seizure_rule", lang)
+    values["title"] = pack.words("title", lang)
+    values |= {f"role_{k}": pack.words(f"roles.{k}", lang) for k in pack.roles}
     values |= {f"s_{k}": v for k, v in pack.sections.items()}
     return values
 
 
-def law_text(key: str, pack: RulePack, lang: str, on: dt.date | None = None, **extra: object) -> str:
+def law_text(key: str, pack: RulePack, lang: str, on: dt.date | None = None, **extra: object) -> Markup:
     """A sentence about the law, with its periods, amounts and sections read from the pound's pack, never typed in:
     ('law_notice', kerala-1961, 'en') -> 'If nobody claims it within 7 days a notice is posted ... within 7 days of
-    the notice it may be sold at public auction.' A section the pack lacks reads as nothing."""
-    values = _Blank(law_values(pack, on) | {k: str(v) for k, v in extra.items()})
-    return t(key, lang).format_map(values)
+    the notice it may be sold at public auction.' A section the pack lacks reads as nothing. The sentence is HTML:
+    its words and plain values escaped, a value already Markup (a register's words marked as written) kept."""
+    values = _Blank(law_values(pack, on, lang) | {k: v if isinstance(v, Markup) else str(v) for k, v in extra.items()})
+    return Markup(escape(t(key, lang))).format_map(values)
 
 
-class _Blank(dict[str, str]):
+class _Blank(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return ""
+
+
+def rate_status_label(status: str, lang: str) -> str:
+    """('example', 'ml') -> 'ഉദാഹരണം'; ('example', 'en') -> 'example'; a status no rule file is known to write -> as is."""
+    return RATE_STATUS_ML.get(status, status) if lang == "ml" else status
 
 
 def status_label(status: str, lang: str) -> str:

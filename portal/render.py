@@ -11,12 +11,22 @@ from urllib.parse import urlencode
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from pinfold.law.money import Money
-from pinfold.law.packs import UnknownAct, pack
+from pinfold.law.packs import RulePack, UnknownAct, pack
 from pinfold.law.rules import ratio_text
 
-from .i18n import colour_label, date_label, head_label, law_text, species_label, status_label, t
+from .i18n import (
+    colour_label,
+    date_label,
+    head_label,
+    law_text,
+    rate_status_label,
+    species_label,
+    status_label,
+    t,
+)
 
 ENV = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
@@ -35,12 +45,34 @@ def money_text(m: Money | str | None, on: dt.date | str | None) -> str:
     return m.display(on)
 
 
-def act_title(act: str) -> str:
-    """A rule pack's id as people read it: 'kerala-1961' -> 'The Kerala Cattle Trespass Act, 1961'."""
+def act_title(act: str, lang: str = "en") -> str:
+    """A rule pack's id as people read it: 'kerala-1961' -> 'The Kerala Cattle Trespass Act, 1961'; in Malayalam
+    '1961-ലെ കേരള കന്നുകാലി അതിക്രമ നിയമം'."""
     try:
-        return pack(act).title
+        return pack(act).words("title", lang)
     except UnknownAct:
         return act
+
+
+def written(value: object) -> Markup:
+    """A register's or a rule file's own words, or a name, shown as written in either language: 'Mannuthy' ->
+    '<span class="written">Mannuthy</span>' (escaped). Pages mark them so, and the Malayalam test passes over them."""
+    return Markup('<span class="written">{}</span>').format(value)
+
+
+def reference(ref: str, pk: RulePack | None, lang: str) -> Markup:
+    """What a figure rests on: a rule file's reference as written; the Act's own scale by its title in the page's
+    language ('Act III of 1857 (Cattle Trespass), 1857 s.VI' -> '1857-ലെ മൂന്നാം നിയമം (...), 1857 s.VI')."""
+    if pk is not None and ref == pk.fine_reference:
+        return Markup("{}, {}").format(pk.words("title", lang), pk.sections.get("fine", ""))
+    return written(ref)
+
+
+def note_text(note: str, pk: RulePack | None, lang: str) -> Markup:
+    """A rate's note: the pack's own note on its scale in the page's language, else as the rule file writes it."""
+    if pk is not None and note and note == pk.fine_scale_note:
+        return Markup("{}").format(pk.words("fine_scale_note", lang))
+    return written(note)
 
 
 def lang_switch_url(request: Request, lang: str) -> str:
@@ -67,7 +99,15 @@ def render(
         colour=lambda c: colour_label(c, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
-        act_title=act_title,
+        act_title=lambda act: act_title(act, lang),
+        # a text of the page's rule pack in its language ('roles.notice_place'), from the pack's [ml] table
+        act_words=(lambda key: pk.words(key, lang)) if pk is not None else None,
+        written=written,
+        bold=lambda v: Markup("<strong>{}</strong>").format(v),
+        reference=lambda ref: reference(ref, pk, lang),
+        note=lambda n: note_text(n, pk, lang),
+        rate_status=lambda s: rate_status_label(s, lang),
+        fmt=lambda key, **kw: Markup(escape(t(key, lang))).format(**kw),
         ratio=ratio_text,
         days_counted=lambda key: t(f"days_counted_{key}", lang),
         lang_switch_url=lang_switch_url(request, lang),

@@ -27,6 +27,7 @@ class Settings:
     max_returned_rows  Datasette's cap on rows per query
     replica      a name this server gives itself in an X-Pinfold-Replica header (behind a load balancer); "" = none
     map_tiles    the tile server of /data's map of pounds, as a Leaflet URL template ({s} {z} {x} {y})
+    warm         render the pages most asked for into the response cache when a new database is picked up
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -39,6 +40,7 @@ class Settings:
     max_returned_rows: int = 1000
     replica: str = field(default_factory=lambda: os.environ.get("PINFOLD_REPLICA", ""))
     map_tiles: str = field(default_factory=lambda: os.environ.get("PINFOLD_MAP_TILES", OSM_TILES))
+    warm: bool = True
 
     def map_tile_origin(self) -> str:
         """Where map tiles come from, as a Content-Security-Policy source: 'https://*.tile.openstreetmap.org'."""

@@ -79,7 +79,8 @@ class LiveServer:
     def __init__(self, settings: Settings):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning")
+        self.app = create_app(settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

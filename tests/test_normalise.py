@@ -143,3 +143,10 @@ def test_the_sql_for_a_count_of_one_kind_says_what_python_says(species: str) -> 
 )
 def test_headers_by_what_they_mean(header: str, field: str) -> None:
     assert field_of(header) == field
+
+
+def test_what_follows_a_bracket_stays_in_the_description_without_the_bracket() -> None:
+    # "1 cow (black) of Kunjan Nair" gave "black) of Kunjan Nair": a stray bracket in every page and feed (issue 17).
+    assert split_number_and_description("1 cow (black) of Kunjan Nair").description == "black, of Kunjan Nair"
+    assert split_number_and_description("1 cow (black (dark))").description == "black (dark)"
+    assert split_number_and_description("2 cows (black, white patch)").description == "black, white patch"

@@ -109,3 +109,22 @@ def test_a_calendar_event_keeps_its_uid_when_a_proposed_auction_is_fixed_on_its_
     )
     again, status, hour = calendar_event()
     assert (again, status, hour) == (uid, "CONFIRMED", "11:30")
+
+
+def test_a_lot_of_an_auction_fixed_for_a_day_to_come_is_sold_then_not_any_day(client, demo_dbs) -> None:
+    # K s.13(3): unclaimed, the cattle "shall be sold by public auction at such place and time ... as the Director may
+    # fix". Past its earliest day, an animal the Director's auction of 9 Dec will sell is not "to be sold any day": its
+    # owner has until 8 Dec. Before, its page said "it may be sold any day now" beside that auction.
+    r = rows(
+        demo_dbs[0],
+        """SELECT id, auction_on FROM impoundments_now WHERE in_pound_now AND auction_status = 'scheduled'
+           AND auction_on > date('now', '+330 minutes') AND auction_earliest_on <= date('now', '+330 minutes') LIMIT 1""",
+    )[0]
+    due = client.get(f"/api/impoundments/{r['id']}/due").json()
+    assert due["auction_may_be_held"] is False and due["fate"] == "in_pound"
+    assert (due["next_event"], due["next_event_on"]) == ("auction_fixed", r["auction_on"])
+    one = client.get(f"/api/impoundments/{r['id']}").json()
+    last = dt.date.fromisoformat(r["auction_on"]) - dt.timedelta(days=1)
+    assert one["last_day_to_claim"] == last.isoformat()
+    page = parse(client.get(f"/animals/{r['id']}").text)
+    assert "auction-open" not in page.by_id

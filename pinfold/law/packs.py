@@ -8,6 +8,10 @@ and every sentence a page or a feed writes about a period, an amount or a sectio
 hard-coded per Act.
 
 The folder is `PACKS_DIR`, or the folder `PINFOLD_PACKS_DIR` names (a test adds a fourth Act in a temporary folder).
+
+A pack's texts a page shows (its title, roles, definition of cattle, counting rule, who may not buy, its sources) have
+their Malayalam as data too: an `[ml]` table keyed like the English (`[ml.roles] notice_place = "..."`), read by
+`RulePack.words(key, lang)`. A pack without one reads in English in both languages.
 """
 
 from __future__ import annotations
@@ -92,6 +96,16 @@ class RulePack:
     fine_scale_note: str = ""
     compensation_max: Money | None = None  # the most a Magistrate may award for an illegal seizure
     conflict: Conflict | None = None  # None: every role on the roster is barred
+    # Every text of the pack by its key ('roles.notice_place', 'cattle.words', 'title'), and the [ml] table's twins
+    texts: dict[str, str] = field(default_factory=dict)
+    ml: dict[str, str] = field(default_factory=dict)
+
+    def words(self, key: str, lang: str = "en") -> str:
+        """A text of the pack in a language: ('roles.notice_place', 'ml') -> 'തദ്ദേശ സ്ഥാപനത്തിന്റെ ഓഫീസിൽ; ...';
+        ('roles.notice_place', 'en') -> 'the office of the local authority, ...'. A key with no Malayalam reads in
+        English; a key the pack lacks reads as nothing."""
+        english = self.texts.get(key, "")
+        return self.ml.get(key, english) if lang == "ml" else english
 
     @property
     def in_force_from(self) -> dt.date | None:
@@ -137,8 +151,21 @@ def _date(value: object) -> dt.date | None:
     return value if isinstance(value, dt.date) else None
 
 
+def _texts(data: dict[str, object], prefix: str = "") -> dict[str, str]:
+    """A pack's TOML as texts by dotted key: {'roles': {'fines_to': 'x'}, 'title': 'y'} -> {'roles.fines_to': 'x',
+    'title': 'y'} (numbers, lists and dates are not texts)."""
+    out: dict[str, str] = {}
+    for k, v in data.items():
+        if isinstance(v, dict):
+            out |= _texts(v, f"{prefix}{k}.")
+        elif isinstance(v, str):
+            out[f"{prefix}{k}"] = v
+    return out
+
+
 def _load(path: Path) -> RulePack:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    ml = data.pop("ml", {})
     fines: dict[str, Money] = {}
     for row in data.get("fine_scale", []):
         for kind in row["kinds"]:
@@ -168,6 +195,8 @@ def _load(path: Path) -> RulePack:
         fine_scale_note=data.get("fine_scale_note", ""),
         compensation_max=Money.of(comp) if comp is not None else None,
         conflict=Conflict(tuple(conflict["barred"]), conflict["words"]) if conflict else None,
+        texts=_texts(data),
+        ml=_texts(ml),
     )
 
 

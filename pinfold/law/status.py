@@ -106,11 +106,13 @@ def whereabouts(today: str = TODAY_IN_INDIA, i: str = "i") -> dict[str, str]:
 
     in_pound_now          the register's last word leaves it in the pound, and not a month past its earliest auction
     register_silent       it leaves it in the pound, a month past that day: where the animal went is not known
-    auction_may_be_held   in the pound now and its earliest auction day has come: it may be sold any day, and can be
-                          claimed until it is (K s.12; 1857 s.VII)
-    last_day_to_claim     in the pound now: the day before its earliest auction
-    next_event, next_event_on   'notice_due' (the s.13 notice, K s.13(1)), 'auction_earliest' (K s.13(3)),
-                          'may_be_sold' (today), 'no_auction' (a complaint stops it, or the seizure was illegal)
+    auction_may_be_held   in the pound now, its earliest auction day come and no auction the Director fixed for it still
+                          ahead: it may be sold any day, and can be claimed until it is (K s.12; 1857 s.VII)
+    last_day_to_claim     in the pound now: the day before its auction, the one the Director fixed if it is a lot of
+                          one (K s.13(3)), else the earliest
+    next_event, next_event_on   'notice_due' (the s.13 notice, K s.13(1)), 'auction_fixed' (the auction the Director
+                          fixed, K s.13(3)), 'auction_earliest', 'may_be_sold' (today), 'no_auction' (a complaint stops
+                          it, or the seizure was illegal)
     fate                  'in_pound', 'may_be_sold', 'register_silent' or 'left' (claimed, released, sold, disposed)
 
     ('i', day 2026-11-30): brought 2026-11-25 -> in_pound_now 1, next 'notice_due' on 2026-12-03; claimed -> 'left'.
@@ -119,19 +121,25 @@ def whereabouts(today: str = TODAY_IN_INDIA, i: str = "i") -> dict[str, str]:
     silent = f"({status} AND {silence_from(i)} < date({today}, '-{SILENT_AFTER_DAYS} days'))"
     now = f"({status} AND {silence_from(i)} >= date({today}, '-{SILENT_AFTER_DAYS} days'))"
     earliest = f"{i}.auction_earliest_on"
-    may_be_sold = f"({now} AND {earliest} <= {today})"
+    # the auction the Director fixed that the animal is a lot of (ingest/schema.py finish: only while the register is
+    # not silent on it then), read for the rows shown, never in a count
+    fixed = f"""(SELECT a.auction_date FROM auction_lots l JOIN auctions a ON a.id = l.auction_id
+                 WHERE l.impoundment_id = {i}.id AND a.status = 'scheduled')"""
+    may_be_sold = f"({now} AND {earliest} <= {today} AND coalesce({fixed} <= {today}, 1))"
     return {
         "in_pound_now": now,
         "register_silent": silent,
         "auction_may_be_held": f"coalesce({may_be_sold}, 0)",
-        "last_day_to_claim": f"CASE WHEN {now} THEN date({earliest}, '-1 day') END",
+        "last_day_to_claim": f"CASE WHEN {now} THEN date(coalesce({fixed}, {earliest}), '-1 day') END",
         "next_event": f"""CASE WHEN NOT {now} THEN NULL
             WHEN {i}.notice_posted_on IS NULL AND {today} < {i}.notice_due_on THEN 'notice_due'
             WHEN {earliest} IS NULL THEN 'no_auction'
+            WHEN {today} <= {fixed} THEN 'auction_fixed'
             WHEN {today} < {earliest} THEN 'auction_earliest' ELSE 'may_be_sold' END""",
         "next_event_on": f"""CASE WHEN NOT {now} THEN NULL
             WHEN {i}.notice_posted_on IS NULL AND {today} < {i}.notice_due_on THEN {i}.notice_due_on
             WHEN {earliest} IS NULL THEN NULL
+            WHEN {today} <= {fixed} THEN {fixed}
             WHEN {today} < {earliest} THEN {earliest} ELSE {today} END""",
         "fate": f"""CASE WHEN {silent} THEN 'register_silent' WHEN {may_be_sold} THEN 'may_be_sold'
             WHEN {now} THEN 'in_pound' ELSE 'left' END""",

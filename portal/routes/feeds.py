@@ -50,7 +50,7 @@ def feed(
     if spec is None:
         raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices, auctions or changes.")
 
-    rows = feed_rows(con, spec, *filters(query, spec), today, settings.feed_size)
+    rows = feed_rows(con, spec, *filters(con, query, spec, today, settings.feed_size), today, settings.feed_size)
     body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query)
     return Response(body, media_type=MEDIA[fmt])
 
@@ -64,7 +64,7 @@ def feed(
 def auctions_calendar(
     request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:
-    where, params = filters(query, CALENDAR)
+    where, params = filters(con, query, CALENDAR, today, 500)
     params["since"] = (today - dt.timedelta(days=30)).isoformat()
     rows = feed_rows(con, CALENDAR, where, params, today, 500)
     body = render_calendar(rows, _base(request), _updated(settings), query.label)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 from urllib.parse import urlencode
 
@@ -13,12 +14,13 @@ from pinfold.law.clock import auction_if_posted
 from pinfold.law.packs import all_packs, pack
 from pinfold.law.rules import ratio_text
 from pinfold.law.status import IN_POUND, auctions_to_come
+from pinfold.schema import SUMMARY_LOTS
 from pinfold.vocabulary import SPECIES
 
 from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
-from ..i18n import t
+from ..i18n import law_text, t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
 from ..search import animal as animal_row
@@ -120,6 +122,22 @@ def _animal(con: Any, animal_id: str, today: dt.date) -> dict[str, Any]:
     return a
 
 
+def _lot(con: Any, a: dict[str, Any], today: dt.date) -> dict[str, Any] | None:
+    """The auction to come an animal in the pound is a lot of, with its lot number, labelled proposed or scheduled
+    (K s.13(3): a proposed day is the earliest the Act allows); None once it has left, or when that day has gone by
+    (then it may be sold any day: no auction anybody can go to)."""
+    lot = auction_of(con, a["id"]) if a["in_pound_now"] else None
+    if lot is None or lot["auction_date"] < today.isoformat():
+        return None
+    number = db.one(
+        con,
+        """SELECT l.lot_no FROM auction_lots l JOIN auctions au ON au.id = l.auction_id
+           WHERE l.impoundment_id = ? AND au.auction_date = ?""",
+        (a["id"], lot["auction_date"]),
+    )
+    return {**lot, "lot_no": number["lot_no"] if number else None}
+
+
 # Pages of one animal read a few rows by key (well under a millisecond of SQL), so they run on the event loop:
 # a hop through the thread pool cost a quarter of their time under load (307 -> 420 pages/s at 1M rows). Pages
 # that search stay plain `def`, in the pool: a first count at 1M rows takes half a second and would stall the loop.
@@ -143,10 +161,8 @@ async def animal(
     last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
-    notice = db.one(con, "SELECT 1 AS posted FROM notices WHERE impoundment_id = ?", (animal_id,))
+    notice = db.one(con, "SELECT posted_on, status FROM notices WHERE impoundment_id = ?", (animal_id,))
     pk = pack(a["act"])
-    # its auction, labelled proposed or scheduled (K s.13(3)): a proposed day is the earliest the Act allows
-    lot = auction_of(con, animal_id)
     brought = dt.date.fromisoformat(a["brought_on"])
     return render(
         request,
@@ -160,7 +176,8 @@ async def animal(
         last_day=last_day,
         sale=sale,
         notice=notice,
-        lot=lot,
+        lot=_lot(con, a, today),
+        left_on=_date(a["left_on"]),
         silent=silent,
         auction_open=auction_open,
         era_day=brought,
@@ -173,16 +190,17 @@ async def animal(
 async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
     a = _animal(con, animal_id, today)
     n = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
-    if n is None:
-        cite = pack(a["act"]).sections.get("notice", "")
-        raise NotFound(f"This animal left the pound before a notice was due, so no notice was posted ({cite}).")
     pk = pack(a["act"])
+    if n is None:
+        raise NotFound(law_text("no_notice", pk, "en"), ml=law_text("no_notice", pk, "ml"))
     # A notice not yet posted, printed while the animal is in the pound, is posted today at the earliest: its auction
     # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
     # entry the register has gone silent on: where that animal is, nobody knows.
     printed_on, auction = None, _date(n["auction_earliest_on"])
     in_pound = a["status"] == "impounded" and a["in_pound_now"]
-    if n["status"] == "due" and auction is not None and in_pound:
+    # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
+    # was printed on 1 Dec), and its auction is counted from that day.
+    if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
         printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
         auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
     return render(
@@ -241,7 +259,9 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         today,
     )
     now = sum(p["now"] for p in ps)  # the latest 100 are listed; the rest by a search of the district
-    return render(request, "list.html", lang, today, heading=district, pounds=ps, rows=rows, now=now)
+    return render(
+        request, "list.html", lang, today, heading=district, heading_is_name=True, pounds=ps, rows=rows, now=now
+    )
 
 
 @router.get("/pounds/{pound_id}", response_class=HTMLResponse)
@@ -275,8 +295,8 @@ def pound_page(
             "species": kind,
             "fine": fine_text,
             "feeding": money_text(feed.amount, on) if feed else None,
-            "basis": "; ".join(f"{r.reference} ({r.status})" for r in (fine, feed) if r),
-            "practices": "; ".join(f"{money_text(r.amount, on)}: {r.reference}" for r in practices),
+            "basis": [(r.reference, r.status) for r in (fine, feed) if r],
+            "practices": [(money_text(r.amount, on), r.reference) for r in practices],
         })  # fmt: skip
     entries = decorate(
         db.rows(
@@ -293,6 +313,17 @@ def pound_page(
         con, f"SELECT * FROM auctions WHERE pound_id = ? AND {auctions_to_come('?')} ORDER BY auction_date",
         (pound_id, today.isoformat()),
     )  # fmt: skip
+    # Each auction's first lots, in the page's language from the lots themselves (not the English lot_summary)
+    lots: dict[str, list[dict[str, Any]]] = {a["id"]: [] for a in auctions}
+    for lot in db.rows(
+        con,
+        f"""SELECT l.auction_id, l.lot_no, l.impoundment_id, l.head_count, l.species, l.description, i.colour
+            FROM auction_lots l JOIN impoundments i ON i.id = l.impoundment_id
+            WHERE l.auction_id IN (SELECT value FROM json_each(?)) AND l.lot_no <= {SUMMARY_LOTS}
+            ORDER BY l.auction_id, l.lot_no""",
+        (json.dumps(list(lots)),),
+    ):
+        lots[lot["auction_id"]].append(lot)
     return render(
         request,
         "pound.html",
@@ -305,6 +336,7 @@ def pound_page(
         rows=rows,
         silent=silent,
         auctions=auctions,
+        lots=lots,
     )
 
 
