@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
-from typing import Any
+from typing import Any, NamedTuple
 
 from pinfold.law.clock import Deadlines, add_months, days_in_pound, deadlines
 from pinfold.law.conflicts import roster_match
@@ -45,6 +45,40 @@ def _money_cols(m: Money | None, on: dt.date) -> tuple[str | None, int | None]:
     if m is None:
         return None, None
     return m.decimal_str(), m.minor_units(on)[0]
+
+
+class DeadlineCols(NamedTuple):
+    """An entry's deadlines and their published strings: K s.13, s.19, s.21(2); 1857 s.VIII, s.IX proviso, s.XIV."""
+
+    deadlines: Deadlines
+    notice_due_on: str
+    auction_earliest_on: str | None  # None: no auction may be proposed (a complaint pending or adjudged illegal)
+    complaint_deadline_on: str
+    auction_by_notice_on: str | None
+
+
+class FineCols(NamedTuple):
+    """An entry's fine under the scale in force on the day brought (K s.11(1)-(2)); all None but the multiplier when
+    no scale row is on file."""
+
+    per_head_rupees: str | None
+    multiplier: int | Fraction  # whole multipliers as int (cached by it), else the exact Fraction
+    due: Money | None
+    due_rupees: str | None
+    due_minor: int | None
+    scale_id: int | None
+
+
+class FeedingCols(NamedTuple):
+    """An entry's feeding: the rate in force on the day brought, and for a stay that has ended its charges and the
+    days counted as the rate row counts them (K s.4; rules.DAYS_COUNTED). Charges None while the animal is there."""
+
+    rate_rupees: str | None
+    rate_id: int | None
+    charges: Money | None
+    rupees: str | None
+    minor: int | None
+    days: int | None
 
 
 _LEFT = ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "disposed_on")
@@ -87,12 +121,11 @@ class LawCache:
         filed: dt.date | None,
         decided: dt.date | None,
         illegal: bool,
-    ) -> tuple[Deadlines, str, str | None, str, str | None]:
-        """The deadlines and their published strings (notice due, earliest auction or None, complaint deadline,
-        earliest auction by the notice alone): K s.13, s.19, s.21(2); 1857 s.VIII, s.IX proviso, s.XIV."""
+    ) -> DeadlineCols:
+        """The deadlines of one entry's dates under its Act, and their published strings."""
         dl = deadlines(self.pack(act), d, seized, notice, filed, decided, illegal)
-        return (dl, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on), dl.complaint_deadline_on.isoformat(),
-                _iso(dl.auction_by_notice_on))  # fmt: skip
+        return DeadlineCols(dl, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on),
+                            dl.complaint_deadline_on.isoformat(), _iso(dl.auction_by_notice_on))  # fmt: skip
 
     def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int | Fraction]:
         """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2). A whole
@@ -122,37 +155,42 @@ class LawCache:
             found = self._products[key] = (total, total.decimal_str(), total.minor_units(a_day_of_the_era)[0])
         return found
 
-    def fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int):
-        """(per head, multiplier, fine due, its published strings, scale row) for one kind of entry on one day."""
+    def fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int) -> FineCols:
+        """The fine of one kind of entry on one day: ('kerala-1961', 'Ollur', 'cow', 3 Apr 2025, 2) ->
+        FineCols('50.00', 1, Rs 100, '100.00', 10000, 7) with a scale of Rs 50 a head (row 7)."""
         row, mult = self.fine_basis(act, area, species, on)
         if row is None:
-            return None, mult, None, None, None, None
+            return FineCols(None, mult, None, None, None, None)
         due, due_s, due_minor = self.product("fine", row, head * mult, on < DECIMALISATION)
-        return row.amount.decimal_str(), mult, due, due_s, due_minor, row.id
+        return FineCols(row.amount.decimal_str(), mult, due, due_s, due_minor, row.id)
 
-    def feeding_cols(self, act: str, area: str, species: str, head: int, start: dt.date, until: dt.date):
-        """(rate per head per day, its row, charges, their published strings, days charged) for a stay that has
-        ended, the days counted as the rate in force on the day brought counts them (rules.DAYS_COUNTED; K s.4)."""
+    def feeding_cols(
+        self, act: str, area: str, species: str, head: int, start: dt.date, until: dt.date | None
+    ) -> FeedingCols:
+        """The feeding of a stay from `start`; charged only when it has ended (`until`), the days counted as the
+        rate in force on the day brought counts them (rules.DAYS_COUNTED; K s.4)."""
         row, next_change = self.feeding_basis(act, area, species, start)
+        if until is None:  # still there: the rate alone
+            if row is None:
+                return FeedingCols(None, None, None, None, None, None)
+            return FeedingCols(row.amount.decimal_str(), row.id, None, None, None, None)
         days = days_charged(row.counts_days if row else "", start, until)
         if next_change is not None and next_change < start + dt.timedelta(days=days):
-            return (*self.feeding_across_change(act, area, species, head, start, days), days)
+            return self.feeding_across_change(act, area, species, head, start, days)
         if row is None:
-            return None, None, None, None, None, days
+            return FeedingCols(None, None, None, None, None, days)
         total, total_s, total_minor = self.product("feeding", row, days * head, start < DECIMALISATION)
-        return row.amount.decimal_str(), row.id, total, total_s, total_minor, days
+        return FeedingCols(row.amount.decimal_str(), row.id, total, total_s, total_minor, days)
 
-    def _feeding_across_change(self, act: str, area: str, species: str, head: int, start: dt.date, days: int):
+    def _feeding_across_change(
+        self, act: str, area: str, species: str, head: int, start: dt.date, days: int
+    ) -> FeedingCols:
         """A stay over a day the rate changed: each run of days at the rate then in force (law.dues); unknown when a
         day of it has no rate on file."""
         total, row = feeding_charges(self.book, act, area, species, head, start, days)
         if row is None or total is None:
-            return None, None, None, None, None
-        return (row.amount.decimal_str(), row.id, total, *_money_cols(total, start))
-
-    def feeding_rate(self, act: str, area: str, species: str, on: dt.date) -> tuple[str | None, int | None]:
-        row = self.feeding_basis(act, area, species, on)[0]
-        return (row.amount.decimal_str(), row.id) if row else (None, None)
+            return FeedingCols(None, None, None, None, None, days)
+        return FeedingCols(row.amount.decimal_str(), row.id, total, *_money_cols(total, start), days)
 
 
 _AT = {f: i for i, f in enumerate(OUTCOME_DATES)}
@@ -204,20 +242,16 @@ class ShardRows:
         illegal = lookup([e["complaint_outcome"]], seizure_adjudged_illegal)
         seized = [d[_SEIZED] for d in dates]
         filed, decided = [d[_FILED] for d in dates], [d[_DECIDED] for d in dates]
-        dl = lookup(
+        dl: list[DeadlineCols] = lookup(
             [days, seized, [d[_NOTICE] for d in dates], filed, decided, illegal],
             lambda d, s, nt, fi, de, il: law.deadlines(act, d, s, nt, fi, de, bool(il)),
             exact=False,
         )
-        fine = lookup([species, days, head], lambda sp, d, h: law.fine_cols(act, area, sp, d, h), exact=False)
-        feeding = lookup(
-            [species, head, days, left],
-            lambda sp, h, d, lf: (
-                law.feeding_cols(act, area, sp, h, d, lf)
-                if lf
-                else (*law.feeding_rate(act, area, sp, d), None, None, None, None)
-            ),
-            exact=False,
+        fine: list[FineCols] = lookup(
+            [species, days, head], lambda sp, d, h: law.fine_cols(act, area, sp, d, h), exact=False
+        )
+        feeding: list[FeedingCols] = lookup(
+            [species, head, days, left], lambda sp, h, d, lf: law.feeding_cols(act, area, sp, h, d, lf), exact=False
         )
         eras = [d < DECIMALISATION for d in days]
         levied = lookup(
@@ -227,10 +261,10 @@ class ShardRows:
         late = lookup([days, seized], lambda d, s: brought_late(pk, d, s), exact=False)
         sold = [d[_SOLD] for d in dates]
         questioned = [
-            sale_questioned(pk, x[0], s, fi, de) if s else None
+            sale_questioned(pk, x.deadlines, s, fi, de) if s else None
             for x, s, fi, de in zip(dl, sold, filed, decided, strict=True)
         ]
-        multiplier = [f[1] for f in fine]
+        multiplier = [f.multiplier for f in fine]
         column: dict[str, Iterable[Any]] = {
             "id": e["id"], "pound_id": repeat(pound.id, n), "entry_no": e["entry_no"], "brought_at": e["brought_at"],
             "brought_on": [a[:10] for a in e["brought_at"]], "brought_month": [a[:7] for a in e["brought_at"]],
@@ -239,28 +273,30 @@ class ShardRows:
             "place_seized": e["place_seized"], "owner_known": [int(k) for k in e["owner_known"]], "status": status,
             **{f: [x[i] for x in isos] for i, f in enumerate(OUTCOME_DATES)},
             "complaint_outcome": e["complaint_outcome"],
-            "notice_due_on": [x[1] for x in dl], "auction_earliest_on": [x[2] for x in dl],
-            "complaint_deadline_on": [x[3] for x in dl], "left_on": [_iso(x) for x in left],
-            "days_in_pound": [x[5] for x in feeding],
-            "fine_per_head_rupees": [f[0] for f in fine],
+            "notice_due_on": [x.notice_due_on for x in dl], "auction_earliest_on": [x.auction_earliest_on for x in dl],
+            "complaint_deadline_on": [x.complaint_deadline_on for x in dl], "left_on": [_iso(x) for x in left],
+            "days_in_pound": [x.days for x in feeding],
+            "fine_per_head_rupees": [f.per_head_rupees for f in fine],
             "habitual_multiplier": [m if isinstance(m, int) else None for m in multiplier],
-            "fine_due_rupees": [f[3] for f in fine], "fine_due_minor": [f[4] for f in fine],
-            "fine_scale_id": [f[5] for f in fine],
+            "fine_due_rupees": [f.due_rupees for f in fine], "fine_due_minor": [f.due_minor for f in fine],
+            "fine_scale_id": [f.scale_id for f in fine],
             "fine_levied_rupees": [x[0] for x in levied], "fine_levied_minor": [x[1] for x in levied],
             "fine_above_scale": [
-                None if m is None or f[2] is None else int(m.rupees > f[2].rupees)
+                None if m is None or f.due is None else int(m.rupees > f.due.rupees)
                 for m, f in zip(e["fine_levied"], fine, strict=True)
             ],
-            "feeding_rate_rupees": [x[0] for x in feeding], "feeding_rate_id": [x[1] for x in feeding],
-            "feeding_rupees": [x[3] for x in feeding], "feeding_minor": [x[4] for x in feeding],
+            "feeding_rate_rupees": [x.rate_rupees for x in feeding], "feeding_rate_id": [x.rate_id for x in feeding],
+            "feeding_rupees": [x.rupees for x in feeding], "feeding_minor": [x.minor for x in feeding],
             "money_unit": ["pie" if pre else "paisa" for pre in eras],
             "act": repeat(act, n), "district": repeat(pound.district, n), "local_authority": repeat(area, n),
             "source_file": repeat(self.rel, n), "source_row": rows, "source_sheet": repeat(sheet, n),
-            "seizure_assumed": [int(x[0].seizure_assumed) for x in dl],
+            "seizure_assumed": [int(x.deadlines.seizure_assumed) for x in dl],
             "brought_late": [None if x is None else int(x) for x in late],
-            "complaint_in_time": [None if x[0].complaint_in_time is None else int(x[0].complaint_in_time) for x in dl],
+            "complaint_in_time": [
+                None if x.deadlines.complaint_in_time is None else int(x.deadlines.complaint_in_time) for x in dl
+            ],
             "seizure_adjudged_illegal": [None if x is None else int(x) for x in illegal],
-            "auction_by_notice_on": [x[4] for x in dl], "sale_questioned": [q.why if q else None for q in questioned],
+            "auction_by_notice_on": [x.auction_by_notice_on for x in dl], "sale_questioned": [q.why if q else None for q in questioned],
             "habitual_multiplier_exact": [str(m) if isinstance(m, int) else ratio_text(m) for m in multiplier],
             "source_part": e["source_part"], "seq": seq,
         }  # fmt: skip
@@ -283,7 +319,7 @@ class ShardRows:
         sales: list[tuple[Any, ...]] = []
         conflicts: list[tuple[Any, ...]] = []
         for k in (k for k, s in enumerate(sold) if s):
-            sales.append(self._sale(e, k, sold[k], fine[k][2], feeding[k][2], seq[k], conflicts))
+            sales.append(self._sale(e, k, sold[k], fine[k].due, feeding[k].charges, seq[k], conflicts))
         c.executemany(_insert("_sales", STAGED_SALES), sales)
         c.executemany(_insert("_conflicts", columns_of("conflicts")), conflicts)
         self.writing += time.process_time() - wrote
