@@ -83,6 +83,16 @@ class Server:
                     raise RuntimeError(f"{self.cmd[0]} did not start: see {self.log}") from None
                 time.sleep(0.2)
 
+    def wait_for_log(self, text: str, seconds: float = 300) -> str:
+        """The first line of the server's log holding `text`, once it is written (e.g. the warmer's 'Warmed ...')."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for line in self.log.read_text(errors="replace").splitlines():
+                if text in line:
+                    return line.strip()
+            time.sleep(0.5)
+        raise RuntimeError(f"{self.cmd[0]} wrote no '{text}' in {seconds:.0f} s: see {self.log}")
+
     def __exit__(self, *exc: object) -> None:
         self.proc.terminate()
         try:

@@ -404,8 +404,8 @@ T: dict[str, tuple[str, str]] = {
         "ഇല്ല; മൃഗം എവിടെപ്പോയി എന്ന് അറിയില്ല. താഴെയുള്ള തുകകൾ ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാവുന്ന അവസാന ദിവസം വരെയുള്ളതാണ്.",
     ),
     "search_all": (
-        "The latest 100 are listed: search the district for all",
-        "ഏറ്റവും പുതിയ 100 എണ്ണം മാത്രം: എല്ലാം കാണാൻ ജില്ലയിൽ തിരയുക",
+        "The {listed} with the nearest last day to claim are listed: all {n} in the search",
+        "അവസാന ദിവസം ഏറ്റവും അടുത്തുള്ള {listed} എണ്ണം മാത്രം: എല്ലാ {n} എണ്ണവും തിരയലിൽ",
     ),
     "entry": ("entry", "എൻട്രി"),
     "entries": ("entries", "എൻട്രികൾ"),

@@ -247,6 +247,22 @@ def in_pound_from(con: sqlite3.Connection, today: dt.date) -> int:
     return int(first) if first is not None else 1 << 62
 
 
+def in_pound_now_by_pound(con: sqlite3.Connection, today: dt.date) -> dict[str, int]:
+    """How many animals each pound has in it on `today`, as the search counts them (a range of impoundments_in_pound
+    and the few a complaint holds back): {'tcr-ollur': 12, ...}; a pound with none is absent. At 1M rows 66 ms for
+    every pound, where a count per pound over its entries took 950 ms."""
+    counts: dict[str, int] = {}
+    regular = """SELECT i.pound_id, count(*) FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment
+                 WHERE q.rowid >= ? GROUP BY i.pound_id"""
+    held_back = f"""SELECT i.pound_id, count(*) FROM impoundments i INDEXED BY impoundments_auction_held_back
+                    WHERE {HELD_BACK.replace("status", "i.status").replace("auction_", "i.auction_")}
+                      AND {in_pound_now(today)} GROUP BY i.pound_id"""
+    for sql, params in ((regular, (in_pound_from(con, today),)), (held_back, ())):
+        for pound_id, n in con.execute(sql, params):
+            counts[pound_id] = counts.get(pound_id, 0) + n
+    return counts
+
+
 def _held_back(con: sqlite3.Connection, p: Plan, today: dt.date) -> list[int]:
     """The animals in the pound now whose sale a complaint stops or delays (not in impoundments_in_pound: few), that
     the search finds, the nearest auction first, those with none last: their impoundments rowids."""

@@ -69,7 +69,8 @@ class Warmer:
             await asyncio.sleep(CHECK_EVERY_SECONDS)
 
     async def warm(self) -> int:
-        """Every page of warm_paths in both languages, one at a time (readers' requests go first). -> pages asked."""
+        """Every page of warm_paths in both languages, one at a time, pausing after each as long as it took (so
+        readers' requests are served between them). -> pages asked."""
         assert self.origin is not None
         con = db.connect(self.database)
         try:
@@ -77,12 +78,18 @@ class Warmer:
         finally:
             con.close()
         scheme, host = self.origin
-        asked = 0
+        loop = asyncio.get_running_loop()
+        began, asked = loop.time(), 0
         for lang in ("en", "ml"):
             for path in paths:
+                start = loop.time()
                 await self._get(scheme, host, path, lang)
                 asked += 1
-                await asyncio.sleep(0)
+                # As long again before the next page: readers keep at least half of the process while it warms (a
+                # warm without a pause made every reader's p99 100 ms, not 3, for the 26 s it took at 1M rows).
+                await asyncio.sleep(min(loop.time() - start, 1.0))
+        # beside the server's own lines ('Application startup complete.'), where an operator reads them
+        logging.getLogger("uvicorn.error").info("Warmed %d pages in %.1f s", asked, loop.time() - began)
         return asked
 
     async def _get(self, scheme: str, host: bytes, path: str, lang: str) -> None:

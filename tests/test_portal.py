@@ -263,6 +263,32 @@ def test_a_historical_pound_lists_its_eras_rates_and_no_animals_in_the_pound_now
     assert f"Animals in the pound now ({now})" in district.text
 
 
+def test_a_pound_with_more_animals_than_a_page_lists_the_nearest_and_counts_them_all(
+    client, demo_dbs, monkeypatch
+) -> None:
+    # At 1M demo rows a pound held 5,700 animals in the pound now and its page listed every one (350 ms a render, a
+    # page of megabytes). It lists the first LISTED_IN_POUND, the nearest last day to claim first, as the owner's
+    # search orders them; its heading and the list of pounds count them all; a link leads to the rest.
+    from portal.routes import pages
+
+    con = sqlite3.connect(demo_dbs[0])
+    (now,) = con.execute(
+        f"SELECT count(*) FROM impoundments i WHERE pound_id = 'tcr-corp' AND {in_pound_now(TODAY)}"
+    ).fetchone()
+    assert now > 3
+    monkeypatch.setattr(pages, "LISTED_IN_POUND", 3)
+    host = {"host": "listed.example"}  # not an answer the response cache kept for the page as it was
+    html = client.get("/pounds/tcr-corp", headers=host).text
+    page = parse(html)
+    assert f"Animals in the pound now ({now})" in page.by_id["now"]
+    section = parse(html[html.index('<section id="now">') : html.index("</section>", html.index('<section id="now">'))])
+    listed = list(dict.fromkeys(link for link in section.links if link.startswith("/animals/")))
+    nearest = client.get("/api/impoundments", params={"pound": "tcr-corp", "limit": 3}, headers=host).json()
+    assert listed == [f"/animals/{r['id']}" for r in nearest["rows"]]
+    assert f"all {now} in the search" in page.by_id["all-in-pound"] and "/?pound=tcr-corp" in page.links
+    assert parse(client.get("/pounds", headers=host).text).by_id["now-tcr-corp"] == str(now)
+
+
 def test_pound_page_counts_an_auctions_lots_in_words_that_agree(client, demo_dbs) -> None:
     a = one(
         demo_dbs[0],
