@@ -54,6 +54,12 @@ def act_title(act: str, lang: str = "en") -> str:
         return act
 
 
+def count_text(n: object) -> str:
+    """A count as people read it, grouped: 113045 -> '113,045' (as money is grouped, render.money_text); anything
+    else as it is."""
+    return f"{n:,}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
+
+
 def written(value: object) -> Markup:
     """A register's or a rule file's own words, or a name, shown as written in either language: 'Mannuthy' ->
     '<span class="written">Mannuthy</span>' (escaped). Pages mark them so, and the Malayalam test passes over them."""
@@ -107,7 +113,8 @@ def render(
         reference=lambda ref: reference(ref, pk, lang),
         note=lambda n: note_text(n, pk, lang),
         rate_status=lambda s: rate_status_label(s, lang),
-        fmt=lambda key, **kw: Markup(escape(t(key, lang))).format(**kw),
+        fmt=lambda key, **kw: Markup(escape(t(key, lang))).format(**{k: count_text(v) for k, v in kw.items()}),
+        count=count_text,
         ratio=ratio_text,
         days_counted=lambda key: t(f"days_counted_{key}", lang),
         lang_switch_url=lang_switch_url(request, lang),

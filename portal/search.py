@@ -16,6 +16,7 @@ from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
 from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
 
 from .errors import BadRequest
+from .i18n import SPECIES_ML
 
 STOPWORDS = {"a", "an", "the", "with", "and", "of", "on", "in", "my", "is", "has", "missing", "lost", "its"}
 WORD = re.compile(r"[A-Za-z0-9\u0D00-\u0D7F][A-Za-z0-9\u0D00-\u0D7F-]*")
@@ -108,7 +109,8 @@ def parse_query(
         except RecordRejected:
             raise BadRequest(
                 f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}",
-                ml=f"'{species}' കന്നുകാലി ഇനമല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: {', '.join(SPECIES)}",
+                ml=f"'{species}' കന്നുകാലി ഇനമല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: "
+                + ", ".join(f"{SPECIES_ML[s]} ({s})" for s in SPECIES),
             ) from None
     query.tags = tag_list(q)
     for raw in TAG_AS_TYPED.sub(" ", q).split():

@@ -208,6 +208,16 @@ def test_api_errors_are_json_with_their_status(client, demo_dbs, path: str, stat
     assert r.json()["message"]
 
 
+def test_a_kind_not_known_is_told_in_malayalam_with_the_kinds_in_malayalam(client) -> None:
+    """A Malayalam reader who typed a kind the search does not know was offered 'cow, bull, ox, ...' in English;
+    the page names each kind in Malayalam, with the English word the search box also accepts beside it."""
+    r = client.get("/", params={"species": "dragon", "lang": "ml"})
+    client.cookies.clear()
+    assert r.status_code == 400
+    text = parse(r.text).text
+    assert "കന്നുകാലി ഇനമല്ല" in text and "പശു (cow)" in text and "എരുമ / പോത്ത് (buffalo)" in text
+
+
 def test_missing_animal_is_a_helpful_page(client) -> None:
     r = client.get("/animals/does-not-exist")
     assert r.status_code == 404 and "text/html" in r.headers["content-type"]
@@ -513,3 +523,12 @@ def test_counts_of_more_than_one_head_read_in_the_plural(client, demo_dbs) -> No
     assert f"<td>{plural}" in client.get(f"/animals/{n['impoundment_id']}/notice").text
     feed = client.get("/feeds/notices.rss", params={"pound": n["pound_id"]}).text
     assert f"Notice: {plural} unclaimed at" in feed
+
+
+def test_counts_on_pages_are_grouped_as_money_is() -> None:
+    """At 1M rows the search said 'Results: 1–50 of 113045'; a count is grouped in thousands as money is ('₹2,500.00'),
+    in headings and in the sentences that carry a count."""
+    from portal.render import count_text
+
+    assert [count_text(n) for n in (7, 1000, 113045, 1005050)] == ["7", "1,000", "113,045", "1,005,050"]
+    assert count_text(True) == "True" and count_text("12") == "12"  # not a count: as it is
