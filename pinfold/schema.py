@@ -290,7 +290,8 @@ CREATE VIEW impoundments_now AS
            a.id AS auction_id, a.auction_date AS auction_on, a.starts_at AS auction_starts_at, a.place AS auction_place,
            a.status AS auction_status, l.lot_no
     FROM impoundments i JOIN pounds p ON p.id = i.pound_id
-    LEFT JOIN (auction_lots l JOIN auctions a ON a.id = l.auction_id AND a.status != 'held') ON l.impoundment_id = i.id;
+    LEFT JOIN (auction_lots l JOIN auctions a ON a.id = l.auction_id AND {auctions_to_come(a="a")})
+        ON l.impoundment_id = i.id;
 CREATE VIEW current_impoundments AS
     SELECT i.* FROM impoundments i WHERE {now};
 CREATE VIEW current_notices AS

@@ -158,7 +158,10 @@ async def animal(
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent, auction_open = a["register_silent"], a["auction_may_be_held"]
     due = due_for(a, rulebook(con, version), shown_on(a, today))
-    last_day = due.deadlines.auction_earliest_on - dt.timedelta(days=1) if due.deadlines.auction_earliest_on else None
+    # The day before its auction: the one the Director fixed if it is a lot of one (the whereabouts' last_day_to_claim,
+    # as the lists and the API read it), else the earliest; for an entry the register is silent on, the earliest.
+    earliest = due.deadlines.auction_earliest_on
+    last_day = _date(a["last_day_to_claim"]) or (earliest - dt.timedelta(days=1) if earliest else None)
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
     notice = db.one(con, "SELECT posted_on, status FROM notices WHERE impoundment_id = ?", (animal_id,))
