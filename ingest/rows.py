@@ -336,12 +336,14 @@ class ShardRows:
     ) -> tuple[Any, ...]:
         """The account of K s.15(2)-(3) / 1857 s.IX, s.XI: proceeds less fines, feeding and expenses."""
         pk, pound = self.pack, self.pound
-        proceeds, expenses = e["sale_proceeds"][k], e["sale_expenses"][k] or Money()
+        proceeds, expenses = e["sale_proceeds"][k], e["sale_expenses"][k]
         # K s.15(3): "the balance of the proceeds of sale, if any": never below nothing. What the proceeds do not
-        # cover is a shortfall, which the Act makes nobody liable for. Unknown when a charge is unknown.
+        # cover is a shortfall, which the Act makes nobody liable for. Unknown when a charge is unknown. Expenses of
+        # sale the register does not record stay empty, not nothing: the balance is then the most the owner can be
+        # due (the pages say "at most"), the shortfall the least.
         balance = shortfall = None
         if proceeds is not None and fine is not None and feeding is not None:
-            rest = proceeds - fine - feeding - expenses
+            rest = proceeds - fine - feeding - (expenses or Money())
             balance, shortfall = (rest, Money()) if rest.rupees >= 0 else (Money(), Money() - rest)
         held_until = add_months(sold, pk.clock.surplus_held_months) if balance and balance.rupees > 0 else None
         flag, role = 0, None

@@ -133,6 +133,24 @@ T: dict[str, tuple[str, str]] = {
         "The balance is not known: a charge deducted from the proceeds is not known (see the animal's page).",
         "ബാക്കി അറിയില്ല: ലേലത്തുകയിൽ നിന്ന് കിഴിക്കുന്ന ഒരു തുക അറിയില്ല (മൃഗത്തിന്റെ പേജ് കാണുക).",
     ),
+    "balance_unknown_charge": (
+        "The balance is not known: a charge deducted from the proceeds is not known (above).",
+        "ബാക്കി അറിയില്ല: ലേലത്തുകയിൽ നിന്ന് കിഴിക്കുന്ന ഒരു തുക അറിയില്ല (മുകളിൽ).",
+    ),
+    "balance_unknown_proceeds": (
+        "The balance is not known: the register does not record what the animal sold for.",
+        "ബാക്കി അറിയില്ല: മൃഗം എത്ര തുകയ്ക്ക് വിറ്റു എന്ന് രജിസ്റ്ററിൽ ഇല്ല.",
+    ),
+    "balance_at_most": ("at most", "പരമാവധി"),
+    "at_least": ("at least", "കുറഞ്ഞത്"),
+    "expenses_not_recorded": (
+        "not recorded in the register",
+        "രജിസ്റ്ററിൽ രേഖപ്പെടുത്തിയിട്ടില്ല",
+    ),
+    "balance_less_expenses": (
+        "less the expenses of sale, which the register does not record",
+        "രജിസ്റ്ററിൽ രേഖപ്പെടുത്താത്ത വിൽപനച്ചെലവ് കുറയും",
+    ),
     "sale_expenses_to": ("the expenses of the sale", "വിൽപനയുടെ ചെലവ്"),
     "held_until": ("held for the owner until", "ഉടമയ്ക്കായി സൂക്ഷിക്കുന്നത് ഈ തീയതി വരെ:"),
     "fine": ("Fine", "പിഴ"),
@@ -459,6 +477,13 @@ T: dict[str, tuple[str, str]] = {
         "({s_sale_account}); unclaimed, it is held by {role_surplus_held_by}.",
         "{until}-നകം {authority}-ൽ നിന്ന് വാങ്ങുക: വിൽപനയുടെ കണക്കിനൊപ്പം ബാക്കി തുക ഉടമയ്ക്ക് നൽകണം "
         "({s_sale_account}); ആരും വാങ്ങിയില്ലെങ്കിൽ സൂക്ഷിക്കുന്നത്: {role_surplus_held_by}.",
+    ),
+    "balance_ask": (
+        "Any balance is paid to the owner with an account of the sale ({s_sale_account}): ask {authority} for the "
+        "account; unclaimed, a balance is held by {role_surplus_held_by} for {surplus_held_months} months from the "
+        "sale ({s_surplus}).",
+        "ബാക്കിയുണ്ടെങ്കിൽ വിൽപനയുടെ കണക്കിനൊപ്പം ഉടമയ്ക്ക് നൽകണം ({s_sale_account}): കണക്ക് {authority}-ൽ ചോദിക്കുക; "
+        "ആരും വാങ്ങിയില്ലെങ്കിൽ വിൽപന മുതൽ {surplus_held_months} മാസം സൂക്ഷിക്കുന്നത്: {role_surplus_held_by} ({s_surplus}).",
     ),
     "balance_collect_passed": (
         "Unclaimed, it was held by {role_surplus_held_by} until {until}, which has passed: ask {authority} whether it "
