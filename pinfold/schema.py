@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .law.packs import RulePack, all_packs
-from .law.status import IN_POUND, auctions_to_come, whereabouts, whereabouts_select
+from .law.status import IN_POUND, STATUS_LABELS, auctions_to_come, whereabouts, whereabouts_select
 from .vocabulary import PLURALS
 
 # The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
@@ -80,6 +80,12 @@ def date_sql(iso: str) -> str:
     """i18n.date_label(d, 'en') in SQL: ('i.brought_on') -> an expression giving '7 Jan 1858'."""
     month = f"substr('JanFebMarAprMayJunJulAugSepOctNovDec', 3 * strftime('%m', {iso}) - 2, 3)"
     return f"(CAST(strftime('%d', {iso}) AS INTEGER) || ' ' || {month} || ' ' || strftime('%Y', {iso}))"
+
+
+def status_sql(status: str) -> str:
+    """i18n.status_label(s, 'en') in SQL: ('i.status') -> an expression giving 'Claimed by owner' for 'claimed'."""
+    whens = " ".join(f"WHEN '{k}' THEN '{en.replace(chr(39), chr(39) * 2)}'" for k, (en, _) in STATUS_LABELS.items())
+    return f"CASE {status} {whens} ELSE {status} END"
 
 
 def pack_sql(act: str, value: Callable[[RulePack], str]) -> str:
@@ -320,9 +326,9 @@ CREATE VIEW feed_impounded AS
                      THEN ' The seizure was adjudged illegal: the seizer pays the fines and charges, the owner nothing ('
                           || {act_sql("i.act", "seizer_pays")} || ').'
                      WHEN {now} AND i.auction_earliest_on IS NOT NULL
-                     THEN ' Last day to claim before the earliest auction: '
-                          || {date_sql("date(i.auction_earliest_on, '-1 day')")} || ' (' || {act_sql("i.act", "auction")} || ').'
-                     ELSE ' Status: ' || i.status || '.' END AS atom_summary,
+                     THEN ' Last day to claim before its auction: '
+                          || {date_sql(whereabouts()["last_day_to_claim"])} || ' (' || {act_sql("i.act", "auction")} || ').'
+                     ELSE ' Status: ' || {status_sql("i.status")} || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,
            coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
@@ -341,7 +347,7 @@ CREATE VIEW feed_notices AS
 CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
            CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows, not a day fixed for the sale) at '
-                ELSE 'Auction at ' END || p.name || ' on ' || a.auction_date || ' ' || coalesce(a.auction_time, '') AS atom_title,
+                ELSE 'Auction at ' END || p.name || ' on ' || {date_sql("a.auction_date")} || coalesce(', ' || a.auction_time, '') AS atom_title,
            a.starts_at || ':00+05:30' AS atom_updated,
            '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,
            a.lot_summary AS atom_summary,

@@ -72,6 +72,8 @@ def _error_response(
             title=title,
             message=message,
             code=status,
+            # "entered under another number" is help about an animal; a missing pound, feed or download is not one
+            animal_missing=status == 404 and request.url.path.startswith("/animals/"),
             retry_url="/?" + urlencode({"q": words}) if words else "",
             words=words,
         )

@@ -7,6 +7,7 @@ import datetime as dt
 from markupsafe import Markup, escape
 
 from pinfold.law.packs import RulePack
+from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
 from pinfold.vocabulary import ML_MONTHS, head_of
 
@@ -41,15 +42,6 @@ COLOURS_ML = {
     "skewbald": "തവിട്ടും വെള്ളയും പാണ്ട്", "cream": "ക്രീം", "tan": "മഞ്ഞ കലർന്ന തവിട്ട്",
 }  # fmt: skip
 
-STATUS = {
-    "impounded": ("In the pound", "പൗണ്ടിൽ"),
-    "notice_posted": ("Notice posted: auction soon", "നോട്ടീസ് പതിച്ചു: ലേലം ഉടൻ"),
-    "claimed": ("Claimed by owner", "ഉടമ തിരികെ വാങ്ങി"),
-    "released_on_deposit": ("Released on deposit (disputed)", "തുക കെട്ടിവച്ച് വിട്ടുകൊടുത്തു"),
-    "released_by_order": ("Released by written order", "ഉത്തരവ് പ്രകാരം വിട്ടുകൊടുത്തു"),
-    "sold": ("Sold at auction", "ലേലത്തിൽ വിറ്റു"),
-    "disposed": ("Disposed of", "മറ്റുവിധത്തിൽ ഒഴിവാക്കി"),
-}
 
 T: dict[str, tuple[str, str]] = {
     "site_title": (
@@ -255,8 +247,8 @@ T: dict[str, tuple[str, str]] = {
     ),
     "auction_scheduled_explained": ("scheduled by order ({s_auction})", "ഉത്തരവ് പ്രകാരം നിശ്ചയിച്ചത് ({s_auction})"),
     "act_applies": ("When the Act applies", "നിയമം ബാധകമായ കാലം"),
-    "act_from": ("From", "മുതൽ"),
-    "act_until": ("Until", "വരെ"),
+    "act_from": ("From {day}", "{day} മുതൽ"),
+    "act_until": ("until {day}", "{day} വരെ"),
     "act_cattle": ("Cattle under this Act", "ഈ നിയമപ്രകാരം കന്നുകാലികൾ"),
     "act_counting": ("Periods are counted", "കാലാവധി എണ്ണുന്നത്"),
     "act_conflict": ("May not buy at its sales", "ഈ നിയമപ്രകാരമുള്ള ലേലത്തിൽ വാങ്ങാൻ പാടില്ലാത്തവർ"),

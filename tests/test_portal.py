@@ -544,3 +544,25 @@ def test_counts_on_pages_are_grouped_as_money_is() -> None:
 
     assert [count_text(n) for n in (7, 1000, 113045, 1005050)] == ["7", "1,000", "113,045", "1,005,050"]
     assert count_text(True) == "True" and count_text("12") == "12"  # not a count: as it is
+
+
+def test_errors_and_the_act_read_whole_in_malayalam_and_help_fits_what_is_missing(client, demo_dbs) -> None:
+    """Found reading the demo as an owner: a missing feed or download answered in English on a Malayalam page; every
+    404 (a pound, a district, a download) said 'the animal may have been entered under another number'; the Act's
+    dates read 'മുതൽ 15 ജൂലൈ 1961' ('from' before the day, English order) where Malayalam says '15 ജൂലൈ 1961 മുതൽ';
+    three animals of a pound shared one <title> ('1 cow, X Pound'), so tabs and bookmarks could not be told apart."""
+    feed = parse(client.get("/feeds/nope.rss", params={"lang": "ml"}).text).text
+    download = parse(client.get("/downloads/nope.csv").text).text  # the cookie keeps Malayalam
+    pound = parse(client.get("/pounds/nope").text).text
+    animal = parse(client.get("/animals/nope").text).text
+    a = one(demo_dbs[0], "SELECT * FROM impoundments WHERE act = 'kerala-1961' AND colour = 'black' LIMIT 1")
+    act = parse(client.get(f"/animals/{a['id']}").text).text
+    client.cookies.clear()
+    assert "എന്ന പേരിൽ ഫീഡ് ഇല്ല" in feed and "There is no feed" not in feed
+    assert "എന്ന പേരിൽ ഡൗൺലോഡ് ഇല്ല" in download and "There is no download" not in download
+    assert "മറ്റൊരു നമ്പറിൽ" not in pound and "മറ്റൊരു നമ്പറിൽ" in animal
+    assert "1961 മുതൽ" in act and "മുതൽ 15" not in act
+    en = client.get(f"/animals/{a['id']}").text
+    brought = dt.date.fromisoformat(a["brought_on"])
+    title = en[en.index("<title>") + 7 : en.index("</title>")]
+    assert f"(black), {brought.day} {brought:%b} {brought.year}, " in title

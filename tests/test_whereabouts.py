@@ -143,3 +143,23 @@ def test_a_lot_of_an_auction_fixed_for_a_day_to_come_is_sold_then_not_any_day(cl
     assert "auction-open" not in page.by_id
     # and its page gives that day too, not the day before its earliest auction, long gone (41 of 43 such lots did)
     assert page.by_id["last-day"].startswith(date_label(last, "en")) and "passed" not in page.by_id["last-day"]
+    # and the impounded feed's entry too (it gave the day before the earliest auction, as the page did)
+    (summary,) = rows(
+        demo_dbs[0], "SELECT atom_summary FROM feed_impounded WHERE atom_link = ?", (f"/animals/{r['id']}",)
+    )
+    assert f"Last day to claim before its auction: {date_label(last, 'en')}" in summary["atom_summary"]
+
+
+def test_the_feeds_say_a_status_and_a_day_as_the_pages_do(demo_dbs) -> None:
+    # Found reading the feeds: "Status: claimed" (the column's code) and "on 2026-12-01 10:00" beside "1 Dec 2026".
+    (claimed,) = rows(
+        demo_dbs[0],
+        """SELECT f.atom_summary FROM feed_impounded f JOIN impoundments i ON '/animals/' || i.id = f.atom_link
+           WHERE i.status = 'claimed' LIMIT 1""",
+    )
+    assert claimed["atom_summary"].endswith(" Status: Claimed by owner.")
+    (auction,) = rows(demo_dbs[0], "SELECT atom_title, auction_date FROM feed_auctions LIMIT 1")
+    assert (
+        date_label(auction["auction_date"], "en") in auction["atom_title"]
+        and auction["auction_date"] not in auction["atom_title"]
+    )

@@ -88,6 +88,17 @@ def sale_questioned(
 # API, and the canned queries all read these expressions. They are SQL because the lists, the counts and the views are
 # SQL; the portal gives `today` (the day its pages are for) where the views give India's date.
 
+# What each status of an entry is called, in English and Malayalam: the pages, the API and the feeds read it.
+STATUS_LABELS: dict[str, tuple[str, str]] = {
+    "impounded": ("In the pound", "പൗണ്ടിൽ"),
+    "notice_posted": ("Notice posted: auction soon", "നോട്ടീസ് പതിച്ചു: ലേലം ഉടൻ"),
+    "claimed": ("Claimed by owner", "ഉടമ തിരികെ വാങ്ങി"),
+    "released_on_deposit": ("Released on deposit (disputed)", "തുക കെട്ടിവച്ച് വിട്ടുകൊടുത്തു"),
+    "released_by_order": ("Released by written order", "ഉത്തരവ് പ്രകാരം വിട്ടുകൊടുത്തു"),
+    "sold": ("Sold at auction", "ലേലത്തിൽ വിറ്റു"),
+    "disposed": ("Disposed of", "മറ്റുവിധത്തിൽ ഒഴിവാക്കി"),
+}
+
 IN_POUND = ("impounded", "notice_posted")  # the register's last word leaves the animal in the pound
 SILENT_AFTER_DAYS = 30
 # India's date, as the public database's views count "today".

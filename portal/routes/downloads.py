@@ -64,7 +64,10 @@ async def download(name: str, con: DbDep, settings: SettingsDep) -> FileResponse
         raise NotFound("The downloads of this database have not been built: ingest the registers again.")
     files = {r["path"] for r in _descriptor(folder)["resources"]} | {DATAPACKAGE}
     if name not in files:
-        raise NotFound(f"There is no download called '{name[:60]}': the list is at /downloads.")
+        raise NotFound(
+            f"There is no download called '{name[:60]}': the list is at /downloads.",
+            ml=f"'{name[:60]}' എന്ന പേരിൽ ഡൗൺലോഡ് ഇല്ല: പട്ടിക /downloads-ൽ ഉണ്ട്.",
+        )
     suffix = Path(name).suffix
     return FileResponse(
         folder / name,

@@ -48,7 +48,10 @@ def feed(
 ) -> Response:
     spec = FEEDS.get(name)
     if spec is None:
-        raise NotFound(f"There is no feed called '{name[:40]}': try impounded, notices, auctions or changes.")
+        raise NotFound(
+            f"There is no feed called '{name[:40]}': try impounded, notices, auctions or changes.",
+            ml=f"'{name[:40]}' എന്ന പേരിൽ ഫീഡ് ഇല്ല: impounded, notices, auctions, changes എന്നിവയിലൊന്ന് ഉപയോഗിക്കുക.",
+        )
 
     rows = feed_rows(con, spec, *filters(con, query, spec, today, settings.feed_size), today, settings.feed_size)
     body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query)
