@@ -66,7 +66,7 @@ T: dict[str, tuple[str, str]] = {
     "any_district": ("Any district", "ഏതു ജില്ലയും"),
     "pound": ("Pound", "പൗണ്ട്"),
     "any_pound": ("Any pound", "ഏതു പൗണ്ടും"),
-    "from": ("Brought from", "മുതൽ"),
+    "from": ("Brought from", "പൗണ്ടിൽ എത്തിച്ചത്: മുതൽ"),
     "to": ("to", "വരെ"),
     "search": ("Search", "തിരയുക"),
     "results": ("Results", "ഫലങ്ങൾ"),
@@ -476,6 +476,12 @@ T: dict[str, tuple[str, str]] = {
         "sale ({s_surplus}).",
         "ബാക്കിയുണ്ടെങ്കിൽ വിൽപനയുടെ കണക്കിനൊപ്പം ഉടമയ്ക്ക് നൽകണം ({s_sale_account}): കണക്ക് {authority}-ൽ ചോദിക്കുക; "
         "ആരും വാങ്ങിയില്ലെങ്കിൽ വിൽപന മുതൽ {surplus_held_months} മാസം സൂക്ഷിക്കുന്നത്: {role_surplus_held_by} ({s_surplus}).",
+    ),
+    "notice_not_yet": (
+        "Not yet due: this notice is to be posted on {day} if the animal has not been claimed by then ({s_notice}). "
+        "Until it is sold, the owner can claim it at the pound ({s_claim}).",
+        "ഇതുവരെ സമയമായിട്ടില്ല: അതിനകം ആരും തിരികെ വാങ്ങിയില്ലെങ്കിൽ {day}-ന് ഈ നോട്ടീസ് പതിക്കും ({s_notice}). "
+        "വിൽക്കുന്നതുവരെ ഉടമയ്ക്ക് പൗണ്ടിൽ നിന്ന് തിരികെ വാങ്ങാം ({s_claim}).",
     ),
     "balance_collect_passed": (
         "Unclaimed, it was held by {role_surplus_held_by} until {until}, which has passed: ask {authority} whether it "

@@ -137,9 +137,19 @@ def test_a_notice_printed_before_its_day_is_due_on_its_day(tmp_path, portal_for)
     9 Nov, and its auction is counted from then: 9 Nov + 8 = 17 Nov (s.13(3))."""
     db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,,,,,,,\n"})
     (a,) = rows(db, "SELECT id FROM impoundments")
-    notice = parse(portal_for(db, D(2025, 11, 5)).get(f"/animals/{a['id']}/notice").text)
+    c = portal_for(db, D(2025, 11, 5))
+    notice = parse(c.get(f"/animals/{a['id']}/notice").text)
     assert "today" not in notice.by_id["notice-day"] and "9 Nov 2025" in notice.by_id["notice-day"]
     assert notice.by_id["notice-auction"].startswith("17 Nov 2025") and "will be sold" in notice.text
+    # Its words ("not claimed within seven days") are not yet true on 5 Nov: the screen says so before the notice,
+    # and that the owner can still claim the cow (s.12); on its day, 9 Nov, the warning is gone.
+    assert (
+        "to be posted on 9 Nov 2025 if the animal has not been claimed by then (K s.13(1)-(2))"
+        in (notice.by_id["notice-not-yet"])
+    )
+    assert "(K s.12)" in notice.by_id["notice-not-yet"]
+    on_its_day = parse(portal_for(db, D(2025, 11, 9)).get(f"/animals/{a['id']}/notice").text)
+    assert "notice-not-yet" not in on_its_day.by_id
 
 
 def test_a_pound_page_opens_with_its_next_auction_and_names_lots_not_yet_known(client, demo_dbs) -> None:
