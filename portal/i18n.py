@@ -472,10 +472,9 @@ T: dict[str, tuple[str, str]] = {
     ),
     "balance_ask": (
         "Any balance is paid to the owner with an account of the sale ({s_sale_account}): ask {authority} for the "
-        "account; unclaimed, a balance is held by {role_surplus_held_by} for {surplus_held_months} months from the "
-        "sale ({s_surplus}).",
+        "account; unclaimed, a balance is held by {role_surplus_held_by}.",
         "ബാക്കിയുണ്ടെങ്കിൽ വിൽപനയുടെ കണക്കിനൊപ്പം ഉടമയ്ക്ക് നൽകണം ({s_sale_account}): കണക്ക് {authority}-ൽ ചോദിക്കുക; "
-        "ആരും വാങ്ങിയില്ലെങ്കിൽ വിൽപന മുതൽ {surplus_held_months} മാസം സൂക്ഷിക്കുന്നത്: {role_surplus_held_by} ({s_surplus}).",
+        "ആരും വാങ്ങാത്ത ബാക്കി സൂക്ഷിക്കുന്നത്: {role_surplus_held_by}.",
     ),
     "notice_not_yet": (
         "Not yet due: this notice is to be posted on {day} if the animal has not been claimed by then ({s_notice}). "
