@@ -16,7 +16,13 @@ from feedgen.feed import FeedGenerator
 from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
+from .ical import EVENT_FIELDS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
+
+# The columns of the contract a feed entry is made from (render_feed): a feed reads these and no more, so a view's
+# filter columns are computed only where a filter asks for them (feed_auctions' kinds of its lots, a subquery per
+# auction, were half of a new calendar's SQL at 1M rows).
+ENTRY_COLUMNS = ("atom_id", "atom_title", "atom_updated", "atom_link", "atom_summary")
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -33,6 +39,7 @@ class FeedSpec:
     # the 'newest' impoundments it finds, the 'notices' of the animals in the pound it finds, the auctions with a
     # 'lot' it finds, the 'changes' of the impoundments it finds.
     picks: str = "newest"
+    columns: tuple[str, ...] = ENTRY_COLUMNS  # what its render reads of each row
 
 
 FEEDS = {
@@ -76,7 +83,9 @@ FEEDS = {
 # The calendar keeps a month of auctions the Director fixed after their day (a subscriber's calendar keeps its past),
 # and, as the feed, proposed ones only while they are to come.
 CALENDAR = replace(
-    FEEDS["auctions"], where=f"({auctions_to_come(':today')}) OR (status = 'scheduled' AND auction_date >= :since)"
+    FEEDS["auctions"],
+    where=f"({auctions_to_come(':today')}) OR (status = 'scheduled' AND auction_date >= :since)",
+    columns=EVENT_FIELDS,
 )
 
 
@@ -127,7 +136,8 @@ def _match_params(p: Plan) -> tuple[str, dict[str, Any]]:
 def feed_rows(
     con: sqlite3.Connection, spec: FeedSpec, where: str, params: dict[str, Any], today: dt.date, limit: int
 ) -> list[dict[str, Any]]:
-    sql = f"SELECT * FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
+    """The rows of a feed's view its render reads (spec.columns), in the feed's order, filtered by `where`."""
+    sql = f"SELECT {', '.join(spec.columns)} FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
     return [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
 
 
