@@ -108,4 +108,7 @@ class Warmer:
         async def send(message: dict[str, Any]) -> None:
             return None
 
+        # Twice: the first request renders and stores the page, the second is replayed from the cache and makes its
+        # gzip form (made at the first replay, portal/cache.py), so the first reader after a new database pays neither.
+        await self.app(scope, receive, send)
         await self.app(scope, receive, send)
