@@ -17,6 +17,7 @@ from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
 from .ical import EVENT_FIELDS
+from .matchsets import MATCH_SETS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
 
 # The columns of the contract a feed entry is made from (render_feed): a feed reads these and no more, so a view's
@@ -82,6 +83,7 @@ FEEDS = {
 
 # The calendar keeps a month of auctions the Director fixed after their day (a subscriber's calendar keeps its past),
 # and, as the feed, proposed ones only while they are to come.
+CALENDAR_KEEPS_DAYS = 30
 CALENDAR = replace(
     FEEDS["auctions"],
     where=f"({auctions_to_come(':today')}) OR (status = 'scheduled' AND auction_date >= :since)",
@@ -106,6 +108,13 @@ def filters(
         return _in("impoundment_id", notice_ids(con, p, today, limit))
     match, params = _match_params(p)
     if spec.picks == "lots":
+        version = getattr(con, "version", "")
+        if p.match and not p.exact and version:
+            # the calendar keeps a month of past auctions (CALENDAR), the feed none
+            since = (today - dt.timedelta(days=CALENDAR_KEEPS_DAYS)).isoformat()
+            found = MATCH_SETS.auctions(con, version, p.terms, since)
+            if found is not None:
+                return _in("atom_id", found)
         return f"atom_id IN ({auctions_matching(p)})", params
     # changes: an entry removed from its register is in no index, so its kind, district and pound are the view's
     clauses = [f"{c} = :{c}" for c, v in (("district", query.district), ("pound_id", query.pound)) if v]

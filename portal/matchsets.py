@@ -32,6 +32,8 @@ EQUAL = {
     "JOIN impoundments i ON i.rowid = q.impoundment WHERE i.{column} = ?",
 }
 COLUMNS = ("district", "pound_id")
+# The full-text index of the animals in auctions' lots (a row per lot, numbered as auction_lots), counted by term only.
+LOTS = "impoundments_fts_lots"
 
 Key = tuple[str, str, str, str]  # (version, table, a full-text term or a column, "" or the column's value)
 
@@ -46,6 +48,7 @@ class MatchSets:
         self._sets: OrderedDict[Key, int] = OrderedDict()
         self._bytes = 0
         self._making: dict[Key, threading.Event] = {}
+        self._ranges: dict[tuple[str, str, str], list[tuple[str, int, int]]] = {}
 
     def rows(self, con: sqlite3.Connection, key: Key) -> int:
         """The bitmap of the rows `key` names, made from the database the first time it is asked (by one thread:
@@ -94,6 +97,45 @@ class MatchSets:
         both = reduce(lambda a, b: a & b, (self.rows(con, k) for k in keys))
         return (both >> start).bit_count()
 
+    def auctions(self, con: sqlite3.Connection, version: str, terms: list[str], since: str) -> list[str] | None:
+        """The auctions scheduled or proposed for `since` or later with a lot that matches every one of `terms`
+        (what search.auctions_matching asks SQL for: 2,249 auctions of 27,225 lots for 'blind' at 1M, 7 ms), from
+        the lots' sets and each auction's lots, which are rows next to each other in auction_lots (lot_ranges).
+        None when they are not."""
+        ranges = self.lot_ranges(con, version, since)
+        if ranges is None:
+            return None
+        lots = reduce(lambda a, b: a & b, (self.rows(con, (version, LOTS, t, "")) for t in terms))
+        raw = lots.to_bytes(lots.bit_length() // 8 + 1, "little")
+        found = []
+        for auction, first, last in ranges:
+            window = int.from_bytes(raw[first >> 3 : (last >> 3) + 1], "little") >> (first & 7)
+            if window & ((1 << (last - first + 1)) - 1):
+                found.append(auction)
+        return found
+
+    def lot_ranges(self, con: sqlite3.Connection, version: str, since: str) -> list[tuple[str, int, int]] | None:
+        """[(auction id, its first lot's rowid, its last's)] of the auctions with lots scheduled or proposed for
+        `since` or later, kept for the version and day; None unless every one's lots are rows next to each other."""
+        key = (version, "auction_lots", since)
+        with self._lock:
+            kept = self._ranges.get(key)
+        if kept is not None:
+            return kept or None
+        made = con.execute(
+            """SELECT a.id, min(l.rowid), max(l.rowid), count(*) FROM auctions a JOIN auction_lots l
+               ON l.auction_id = a.id WHERE a.status IN ('scheduled', 'proposed') AND a.auction_date >= ?
+               GROUP BY a.id""",
+            (since,),
+        ).fetchall()
+        ranges = [(a, first, last) for a, first, last, n in made if last - first + 1 == n]
+        contiguous = len(ranges) == len(made)
+        with self._lock:
+            if len(self._ranges) >= 8:
+                self._ranges.clear()
+            self._ranges[key] = ranges if contiguous else []
+        return ranges if contiguous else None
+
     def __len__(self) -> int:
         return len(self._sets)
 
@@ -102,7 +144,7 @@ def _make(con: sqlite3.Connection, key: Key) -> int:
     """The rows a key names as a bitmap: 32 rows a word, summed by SQLite, so the few thousand words and not the rows
     reach Python (60 ms for 'left', 326,740 rows at 1M, where a row at a time took 80 ms holding the interpreter)."""
     _, table, what, value = key
-    if table not in EQUAL:
+    if table not in EQUAL and (table != LOTS or value):
         raise ValueError(f"no full-text table {table}")
     if value:
         if what not in COLUMNS:

@@ -98,8 +98,8 @@ class Warmer:
         return asked
 
     async def warm_sets(self) -> int:
-        """The rows of the terms most searched for (search.common_terms), in the full-text index and among the animals
-        in the pound now, made into the counts' sets (matchsets.py) in a thread, one at a time with a pause as long
+        """The rows of the terms most searched for (search.common_terms), in the full-text index, among the animals
+        in the pound now and in auctions' lots, made into the counts' sets (matchsets.py) in a thread, one at a time with a pause as long
         as each took: the first searches after a new database count in microseconds too. -> terms made."""
         version = db.version(self.database)
         con = await asyncio.to_thread(db.connect_version, self.database, version)
@@ -109,7 +109,7 @@ class Warmer:
                 return 0
             terms = await asyncio.to_thread(common_terms, con)
             for term in terms:
-                for table in ("impoundments_fts", "impoundments_fts_in_pound"):
+                for table in ("impoundments_fts", "impoundments_fts_in_pound", "impoundments_fts_lots"):
                     start = loop.time()
                     await asyncio.to_thread(MATCH_SETS.rows, con, (version, table, term, ""))
                     await asyncio.sleep(min(loop.time() - start, 1.0))

@@ -241,3 +241,39 @@ def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
     finally:
         plain.close()
         kept.close()
+
+
+def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
+    """The auctions feed and the calendar for a search list, from the lots' sets kept per version of the file
+    (portal/matchsets.py MatchSets.auctions), the auctions SQL finds with a lot that matches (search.auctions_matching)."""
+    from portal import db
+    from portal.feeds import CALENDAR, FEEDS, feed_rows, filters
+    from portal.matchsets import MATCH_SETS
+    from portal.search import parse_query
+
+    plain = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro&immutable=1", uri=True)
+    plain.row_factory = sqlite3.Row
+    kept = db.connect(demo_dbs[0])
+    kept.version = "test-the-auctions-kept"
+    (district,) = plain.execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
+    queries = [
+        parse_query("cow"),
+        parse_query("black"),
+        parse_query("white goat"),
+        parse_query("cow", district=district),
+    ]
+    since = (TODAY - dt.timedelta(days=30)).isoformat()
+    try:
+        listed = 0
+        for query in queries:
+            for spec in (FEEDS["auctions"], CALENDAR):
+                answers = []
+                for con in (kept, plain):
+                    where, params = filters(con, query, spec, TODAY, 500)
+                    answers.append(feed_rows(con, spec, where, {**params, "since": since}, TODAY, 500))
+                assert answers[0] == answers[1], (query, spec.where)
+                listed += len(answers[0])
+        assert listed and any(k[0] == kept.version for k in MATCH_SETS._sets)  # found, from the sets
+    finally:
+        plain.close()
+        kept.close()
