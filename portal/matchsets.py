@@ -7,7 +7,7 @@ and the count was most of a new search's time. The terms owners type are the reg
 marks, districts, pounds), so each term's rows are kept here as a bitmap (a Python int, bit n = rowid n) made once from
 the index for each version of the file; a count is then an AND of a few bitmaps and a popcount (0.05 ms). A pound
 asked for by an id of several words ('tcr-corp', which the phrase 'tcr corp' of 'tcr-corp-2' holds too) is the set of
-rows with that very id, from the column's index. Rows from a rowid on (those in the pound now, in
+rows that match the phrase and have that very id. Rows from a rowid on (those in the pound now, in
 impoundments_fts_in_pound's order) are a shift of the same bitmap."""
 
 from __future__ import annotations
@@ -22,20 +22,23 @@ from functools import reduce
 
 assert array("I").itemsize == 4  # 32 bits a word, as _make sums them
 
-MAX_BYTES = 32 * 1024 * 1024  # about 250 terms' rows at 1M impoundments (125 KB each)
+MAX_BYTES = 64 * 1024 * 1024  # the sets of about 200 parts of searches at 1M impoundments (300 KB each)
 
 # Each full-text table a count reads, and the rows of it, numbered by its rowid, whose impoundment `i` has a column's
-# value (the joins search.py's counts make).
+# value: all of them in impoundments (from the column's index, 10 ms for a pound at 1M), those that match the value's
+# term among the animals in the pound now (where a scan of them all took 92 ms). A count intersects them with the
+# term's own rows either way.
 EQUAL = {
-    "impoundments_fts": "SELECT i.rowid AS n FROM impoundments i WHERE i.{column} = ?",
-    "impoundments_fts_in_pound": "SELECT q.rowid AS n FROM impoundments_in_pound q "
-    "JOIN impoundments i ON i.rowid = q.impoundment WHERE i.{column} = ?",
+    "impoundments_fts": "SELECT i.rowid AS n FROM impoundments i WHERE i.{column} = :value",
+    "impoundments_fts_in_pound": "SELECT f.rowid AS n FROM impoundments_fts_in_pound f "
+    "JOIN impoundments_in_pound q ON q.rowid = f.rowid JOIN impoundments i ON i.rowid = q.impoundment "
+    "WHERE impoundments_fts_in_pound MATCH :term AND i.{column} = :value",
 }
 COLUMNS = ("district", "pound_id")
 # The full-text index of the animals in auctions' lots (a row per lot, numbered as auction_lots), counted by term only.
 LOTS = "impoundments_fts_lots"
 
-Key = tuple[str, str, str, str]  # (version, table, a full-text term or a column, "" or the column's value)
+Key = tuple[str, str, str, str]  # (version, table, a full-text term, "" or 'column=value' its rows also have)
 
 
 class MatchSets:
@@ -88,12 +91,12 @@ class MatchSets:
         version: str,
         table: str,
         terms: list[str],
-        equal: Sequence[tuple[str, str]] = (),
+        equal: Sequence[tuple[str, str, str]] = (),
         start: int = 0,
     ) -> int:
         """How many rows of `table` from rowid `start` on match every one of `terms` (FTS5's `t1 AND t2 ...`) and
-        have each (column, value) of `equal`: what search.py's counts count with SQL."""
-        keys = [(version, table, t, "") for t in terms] + [(version, table, c, v) for c, v in equal]
+        have each (column, value) of `equal` (with the term of that value): what search.py's counts count with SQL."""
+        keys = [(version, table, t, "") for t in terms] + [(version, table, t, f"{c}={v}") for c, v, t in equal]
         both = reduce(lambda a, b: a & b, (self.rows(con, k) for k in keys))
         return (both >> start).bit_count()
 
@@ -143,16 +146,16 @@ class MatchSets:
 def _make(con: sqlite3.Connection, key: Key) -> int:
     """The rows a key names as a bitmap: 32 rows a word, summed by SQLite, so the few thousand words and not the rows
     reach Python (60 ms for 'left', 326,740 rows at 1M, where a row at a time took 80 ms holding the interpreter)."""
-    _, table, what, value = key
-    if table not in EQUAL and (table != LOTS or value):
+    _, table, term, equal = key
+    if table not in EQUAL and (table != LOTS or equal):
         raise ValueError(f"no full-text table {table}")
-    if value:
-        if what not in COLUMNS:
-            raise ValueError(f"no column {what} to count by")
-        rows, param = EQUAL[table].format(column=what), value
-    else:
-        rows, param = f"SELECT rowid AS n FROM {table} WHERE {table} MATCH ?", what
-    words = con.execute(f"SELECT n >> 5, sum(1 << (n & 31)) FROM ({rows}) GROUP BY 1", (param,)).fetchall()
+    column, _, value = equal.partition("=")
+    if equal and column not in COLUMNS:
+        raise ValueError(f"no column {column} to count by")
+    rows = EQUAL[table].format(column=column) if equal else f"SELECT rowid AS n FROM {table} WHERE {table} MATCH :term"
+    words = con.execute(
+        f"SELECT n >> 5, sum(1 << (n & 31)) FROM ({rows}) GROUP BY 1", {"term": term, "value": value}
+    ).fetchall()
     bits = array("I", bytes(4 * (max((w for w, _ in words), default=-1) + 1)))  # rowids are positive
     for word, set_bits in words:
         bits[word] = set_bits

@@ -210,7 +210,8 @@ class Plan:
     exact: list[str]
     params: list[Any]
     terms: list[str] = field(default_factory=list)  # the parts of `match`, joined by AND
-    equal: list[tuple[str, str]] = field(default_factory=list)  # those of `exact` that are a column's value
+    # those of `exact` that are a column's value: (column, value, its term in `terms`)
+    equal: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def where(self) -> str:
@@ -218,10 +219,10 @@ class Plan:
 
 
 def plan(query: Query) -> Plan:
+    columns = (("species", query.species), ("district", query.district), ("pound_id", query.pound))
+    phrases = {column: f"{column} : " + fts_expression([value]) for column, value in columns if value}
     terms = [fts_word(w) for w in query.words] + ["ear_tags : " + fts_expression([tag]) for tag in query.tags]
-    for column, value in (("species", query.species), ("district", query.district), ("pound_id", query.pound)):
-        if value:
-            terms.append(f"{column} : " + fts_expression([value]))
+    terms += phrases.values()
     exact, params, equal = [], [], []
     for tag in query.tags:  # the phrase matched; keep only exact tags
         exact.append("(' ' || i.ear_tags || ' ') LIKE ?")
@@ -230,7 +231,7 @@ def plan(query: Query) -> Plan:
         if value and not value.isalnum():  # 'tcr-corp' is the phrase 'tcr corp', which 'tcr-corp-2' holds too
             exact.append(f"i.{column} = ?")
             params.append(value)
-            equal.append((column, value))
+            equal.append((column, value, phrases[column]))
     if query.date_from:
         exact.append("i.brought_on >= ?")
         params.append(query.date_from.isoformat())
@@ -240,16 +241,17 @@ def plan(query: Query) -> Plan:
     return Plan(" AND ".join(terms) or None, exact, params, terms, equal)
 
 
-def common_terms(con: sqlite3.Connection, entries: int = 2000, words: int = 60) -> list[str]:
-    """The full-text terms owners' searches are most often made of, as plan() writes them: every kind, every district
-    and the words most used in the newest entries' descriptions -> ['species : "cow"', ..., '("black" OR ...)']."""
+def common_plans(con: sqlite3.Connection, entries: int = 2000, words: int = 60) -> list[Plan]:
+    """The parts owners' searches are most often made of, each as plan() writes it: every kind, district and pound,
+    and each of the words most used in the newest entries' descriptions -> [plan(kind cow), ..., plan('black')]."""
     used: Counter[str] = Counter()
     for (description,) in con.execute("SELECT description FROM impoundments ORDER BY rowid LIMIT ?", (entries,)):
         used.update(set(parse_query((description or "")[:500]).words))
-    districts = [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != ''")]
-    queries = [Query(species=s) for s in SPECIES] + [Query(district=d) for d in districts]
+    queries = [Query(species=s) for s in SPECIES]
+    queries += [Query(district=r[0]) for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != ''")]
+    queries += [Query(pound=r[0]) for r in con.execute("SELECT id FROM pounds")]
     queries += [Query(words=[w]) for w, _ in used.most_common(words)]
-    return list(dict.fromkeys(t for q in queries for t in plan(q).terms))
+    return [plan(q) for q in queries]
 
 
 def in_pound_from(con: sqlite3.Connection, today: dt.date) -> int:
