@@ -150,6 +150,32 @@ def feed_rows(
     return [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
 
 
+# The calendar's rows by auction for one version of the file (the newest asked for): a calendar with a new filter reads
+# its auctions' ids in order and only the rows not kept yet, where reading every row's lots took 4.6 ms of 500 auctions.
+_CALENDAR_ROWS: dict[str, dict[str, dict[str, Any]]] = {}
+
+
+def calendar_rows(
+    con: sqlite3.Connection, where: str, params: dict[str, Any], today: dt.date, limit: int
+) -> list[dict[str, Any]]:
+    """feed_rows(con, CALENDAR, ...), the same rows in the same order, from rows kept for the version of the file the
+    connection reads (db.Connection.version) where they are; a connection that does not know it reads them all."""
+    version = getattr(con, "version", "")
+    if not version:
+        return feed_rows(con, CALENDAR, where, params, today, limit)
+    ids = [r["atom_id"] for r in feed_rows(con, replace(CALENDAR, columns=("atom_id",)), where, params, today, limit)]
+    kept = _CALENDAR_ROWS.get(version)
+    if kept is None:  # a new version: the old one's rows go
+        _CALENDAR_ROWS.clear()
+        kept = _CALENDAR_ROWS.setdefault(version, {})
+    missing = [i for i in ids if i not in kept]
+    if missing:
+        by_id, named = _in("atom_id", missing)
+        for r in feed_rows(con, CALENDAR, by_id, {**named, "since": params["since"]}, today, len(missing)):
+            kept[r["atom_id"]] = r
+    return [kept[i] for i in ids]
+
+
 def render_feed(
     spec: FeedSpec,
     rows: list[dict[str, Any]],

@@ -245,9 +245,10 @@ def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
 
 def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
     """The auctions feed and the calendar for a search list, from the lots' sets kept per version of the file
-    (portal/matchsets.py MatchSets.auctions), the auctions SQL finds with a lot that matches (search.auctions_matching)."""
+    (portal/matchsets.py MatchSets.auctions), the auctions SQL finds with a lot that matches (search.auctions_matching);
+    the calendar's rows kept for the version (feeds.calendar_rows) are those read."""
     from portal import db
-    from portal.feeds import CALENDAR, FEEDS, feed_rows, filters
+    from portal.feeds import CALENDAR, FEEDS, calendar_rows, feed_rows, filters
     from portal.matchsets import MATCH_SETS
     from portal.search import parse_query
 
@@ -273,6 +274,9 @@ def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(dem
                     answers.append(feed_rows(con, spec, where, {**params, "since": since}, TODAY, 500))
                 assert answers[0] == answers[1], (query, spec.where)
                 listed += len(answers[0])
+            where, params = filters(kept, query, CALENDAR, TODAY, 500)
+            for _ in range(2):  # the rows read, then the rows kept for the version (feeds.calendar_rows)
+                assert calendar_rows(kept, where, {**params, "since": since}, TODAY, 500) == answers[1]
         assert listed and any(k[0] == kept.version for k in MATCH_SETS._sets)  # found, from the sets
     finally:
         plain.close()
