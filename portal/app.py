@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
@@ -198,6 +199,9 @@ class Pinfold:
 
         async def wrapped() -> dict[str, Any]:
             message: dict[str, Any] = await receive()
+            if message["type"] == "lifespan.startup":
+                # the threads pages, feeds and the API render in (Starlette runs a sync endpoint in anyio's)
+                anyio.to_thread.current_default_thread_limiter().total_tokens = self.settings.threads
             if message["type"] == "lifespan.startup" and self.settings.warm:
                 self.warmer.start()
             elif message["type"] == "lifespan.shutdown":

@@ -42,17 +42,36 @@ def check_public(con: sqlite3.Connection) -> None:
         raise DatabaseUnavailable(PRIVATE)
 
 
-def connect(path: Path) -> sqlite3.Connection:
+class Connection(sqlite3.Connection):
+    """A connection that knows which version of the file it reads (Pool.take), when it is known for sure: what is
+    kept in memory about a version (matchsets.py) is read only through its own connections. "" = not known."""
+
+    version: str = ""
+
+
+def connect(path: Path) -> Connection:
     """A read-only connection that cannot write, whatever SQL it is given, to a file it has checked is public."""
     if not path.is_file():
         raise DatabaseUnavailable(f"the public database {path.name} is not there")
-    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False, factory=Connection)
     try:
         check_public(con)
     except DatabaseUnavailable:
         con.close()
         raise
     con.row_factory = sqlite3.Row
+    return con
+
+
+def connect_version(path: Path, version: str) -> Connection:
+    """connect(path), knowing it reads `version` (the path's version just before) if the path still has it after:
+    an ingest renaming a new file into place in between gives the path another inode, so another version."""
+    con = connect(path)
+    try:
+        if _version(os.stat(path)) == version:
+            con.version = version
+    except OSError:
+        pass
     return con
 
 
@@ -252,7 +271,7 @@ class Pool:
                     return now, self._idle.pop()
         for con in stale:
             con.close()
-        return now, connect(self.served.path)
+        return now, connect_version(self.served.path, now)
 
     def give(self, taken: str, con: sqlite3.Connection) -> None:
         """Back to the pool if the file has not changed since it was taken; otherwise closed."""

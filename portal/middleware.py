@@ -127,7 +127,7 @@ class ResponseCache:
                 await send({"type": "http.response.start", "status": 304, "headers": extra})
                 await send({"type": "http.response.body", "body": b""})
             else:
-                await self._replay(scope, hit, send)
+                await self._replay(scope, key, hit, send)
             return
         if key in self._rendering or scope["method"] != "GET":
             await self.app(scope, receive, self._recording(key, extra, False, send))
@@ -139,11 +139,14 @@ class ResponseCache:
             del self._rendering[key]
             done.set()
 
-    @staticmethod
-    async def _replay(scope: Scope, hit: Cached, send: Any) -> None:
-        """A stored response, gzipped for a client that accepts it."""
+    async def _replay(self, scope: Scope, key: tuple[str, ...], hit: Cached, send: Any) -> None:
+        """A stored response, gzipped for a client that accepts it (compressed the first time one asks, and kept)."""
         headers, body = hit.headers, hit.body
-        if hit.gzipped is not None and "gzip" in (_header(scope, b"accept-encoding") or ""):
+        if hit.compressible and "gzip" in (_header(scope, b"accept-encoding") or ""):
+            if hit.gzipped is None:
+                hit = hit.with_gzip()
+                self.store.put(key, hit)
+            assert hit.gzipped is not None
             body = hit.gzipped
             headers = [(k, v) for k, v in headers if k.lower() != b"content-length"]
             headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(body)).encode())]

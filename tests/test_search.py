@@ -14,6 +14,7 @@ import pytest
 
 from pinfold.vocabulary import ear_tags, tag_list
 
+from .conftest import TODAY
 from .test_portal import parse
 
 
@@ -200,3 +201,83 @@ def test_the_demo_seizes_each_animal_in_its_pounds_own_area(demo_dbs) -> None:
         districts_of_place.setdefault(place, set()).add(district)
     assert len(districts_of_place) > 20
     assert {p: d for p, d in districts_of_place.items() if len(d) > 1} == {}
+
+
+def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
+    """A search's counts from the sets of rows kept per version of the file (portal/matchsets.py) are those SQL
+    counts from the full-text index and the rows: for words and a kind, a district, a pound whose id is several words
+    (an exact id, not the phrase, which a longer id holds too), an ear tag and dates (the last two still counted by SQL)."""
+    from portal import db
+    from portal.matchsets import MATCH_SETS
+    from portal.search import parse_query, search
+
+    plain = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro&immutable=1", uri=True)
+    plain.row_factory = sqlite3.Row
+    kept = db.connect(demo_dbs[0])
+    kept.version = "test-the-counts-kept"  # its own sets, made by this test
+    (pound,) = plain.execute("SELECT id FROM pounds WHERE id LIKE '%-%' ORDER BY id LIMIT 1").fetchone()
+    (district,) = plain.execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
+    (tag,) = plain.execute("SELECT ear_tags FROM impoundments WHERE ear_tags != '' LIMIT 1").fetchone()
+    # 'klm-corp', the phrase 'klm corp' that pound klm-corp-1's rows hold, and no pound's id
+    (numbered,) = plain.execute("SELECT id FROM pounds WHERE id GLOB '*-[0-9]' LIMIT 1").fetchone()
+    queries = [
+        parse_query("black cow"),
+        parse_query("white", district=district),
+        parse_query("black", pound=pound),
+        parse_query("cow", pound=pound, district=district),
+        parse_query(tag.split()[0]),
+        parse_query("black", date_from="2026-10-01"),
+        parse_query("cow", pound=numbered.rsplit("-", 1)[0]),
+    ]
+    before = len(MATCH_SETS)
+    try:
+        totals = []
+        for query in queries:
+            asked, counted = search(kept, query, TODAY), search(plain, query, TODAY)
+            assert (asked.total, asked.in_pound_now) == (counted.total, counted.in_pound_now), query
+            assert asked.rows == counted.rows
+            totals.append(counted.total)
+        assert all(totals[:4]) and len(MATCH_SETS) > before  # things found, and counted from the sets
+    finally:
+        plain.close()
+        kept.close()
+
+
+def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
+    """The auctions feed and the calendar for a search list, from the lots' sets kept per version of the file
+    (portal/matchsets.py MatchSets.auctions), the auctions SQL finds with a lot that matches (search.auctions_matching);
+    the calendar's rows kept for the version (feeds.calendar_rows) are those read."""
+    from portal import db
+    from portal.feeds import CALENDAR, FEEDS, calendar_rows, feed_rows, filters
+    from portal.matchsets import MATCH_SETS
+    from portal.search import parse_query
+
+    plain = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro&immutable=1", uri=True)
+    plain.row_factory = sqlite3.Row
+    kept = db.connect(demo_dbs[0])
+    kept.version = "test-the-auctions-kept"
+    (district,) = plain.execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
+    queries = [
+        parse_query("cow"),
+        parse_query("black"),
+        parse_query("white goat"),
+        parse_query("cow", district=district),
+    ]
+    since = (TODAY - dt.timedelta(days=30)).isoformat()
+    try:
+        listed = 0
+        for query in queries:
+            for spec in (FEEDS["auctions"], CALENDAR):
+                answers = []
+                for con in (kept, plain):
+                    where, params = filters(con, query, spec, TODAY, 500)
+                    answers.append(feed_rows(con, spec, where, {**params, "since": since}, TODAY, 500))
+                assert answers[0] == answers[1], (query, spec.where)
+                listed += len(answers[0])
+            where, params = filters(kept, query, CALENDAR, TODAY, 500)
+            for _ in range(2):  # the rows read, then the rows kept for the version (feeds.calendar_rows)
+                assert calendar_rows(kept, where, {**params, "since": since}, TODAY, 500) == answers[1]
+        assert listed and any(k[0] == kept.version for k in MATCH_SETS._sets)  # found, from the sets
+    finally:
+        plain.close()
+        kept.close()

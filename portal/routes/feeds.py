@@ -12,7 +12,7 @@ from fastapi.responses import Response
 
 from ..deps import DbDep, KnownParameters, SearchDep, SettingsDep, TodayDep
 from ..errors import NotFound
-from ..feeds import CALENDAR, FEEDS, feed_rows, filters, render_feed
+from ..feeds import CALENDAR, CALENDAR_KEEPS_DAYS, FEEDS, calendar_rows, feed_rows, filters, render_feed
 from ..ical import render_calendar
 
 router = APIRouter(tags=["feeds"], dependencies=[KnownParameters])
@@ -68,7 +68,7 @@ def auctions_calendar(
     request: Request, con: DbDep, settings: SettingsDep, today: TodayDep, query: SearchDep
 ) -> Response:
     where, params = filters(con, query, CALENDAR, today, 500)
-    params["since"] = (today - dt.timedelta(days=30)).isoformat()
-    rows = feed_rows(con, CALENDAR, where, params, today, 500)
+    params["since"] = (today - dt.timedelta(days=CALENDAR_KEEPS_DAYS)).isoformat()
+    rows = calendar_rows(con, where, params, today, 500)
     body = render_calendar(rows, _base(request), _updated(settings), query.label)
     return Response(body, media_type="text/calendar; charset=utf-8")
