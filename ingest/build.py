@@ -37,7 +37,16 @@ from .records import latest_day
 from .rows import LawCache
 from .rules_files import load_rulebook
 from .schema import PRIVATE, STAGING
-from .shards import SCRATCH_PAGE_SIZE, Progress, ShardCache, ShardJob, connect, default_workers, run_shards
+from .shards import (
+    BUILD_CACHE_KIB,
+    SCRATCH_PAGE_SIZE,
+    Progress,
+    ShardCache,
+    ShardJob,
+    connect,
+    default_workers,
+    run_shards,
+)
 from .sources import (
     data_version,
     file_digest,
@@ -126,7 +135,7 @@ def _build(
         try:
             for t in (tmp_pub, tmp_priv):
                 t.unlink(missing_ok=True)
-            pub, priv = connect(tmp_pub), connect(tmp_priv)
+            pub, priv = connect(tmp_pub, cache_kib=BUILD_CACHE_KIB), connect(tmp_priv, cache_kib=BUILD_CACHE_KIB)
             pub.executescript(PUBLIC + views())
             priv.executescript(PRIVATE)
         except (OSError, sqlite3.Error) as e:
