@@ -288,7 +288,8 @@ def search_index() -> list[str]:
 # district, pound_id, species, search_text. "Today" is India's date. Built when an ingest runs, from the packs then
 # in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
 def views() -> str:
-    now = whereabouts()["in_pound_now"]
+    where = whereabouts()
+    now = where["in_pound_now"]
     return (
         f"""
 CREATE VIEW impoundments_now AS
@@ -327,7 +328,7 @@ CREATE VIEW feed_impounded AS
                           || {act_sql("i.act", "seizer_pays")} || ').'
                      WHEN {now} AND i.auction_earliest_on IS NOT NULL
                      THEN ' Last day to claim before its auction: '
-                          || {date_sql(whereabouts()["last_day_to_claim"])} || ' (' || {act_sql("i.act", "auction")} || ').'
+                          || {date_sql(where["last_day_to_claim"])} || ' (' || {act_sql("i.act", "auction")} || ').'
                      ELSE ' Status: ' || {status_sql("i.status")} || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,

@@ -60,6 +60,16 @@ def count_text(n: object) -> str:
     return f"{n:,}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
 
 
+def sale_figure(sale: dict[str, Any], column: str, lang: str) -> str:
+    """A sale's balance or shortfall as its account can state it: exact when the register records the expenses of
+    sale (K s.15(2)), else the balance at most and the shortfall at least: ({'balance_rupees': '1800.00',
+    'expenses_rupees': None, ...}, 'balance', 'en') -> 'at most ₹1,800.00'."""
+    amount = money_text(sale[f"{column}_rupees"], sale["sold_on"])
+    if sale["expenses_rupees"] is not None or not sale[f"{column}_minor"]:
+        return amount
+    return f"{t('balance_at_most' if column == 'balance' else 'at_least', lang)} {amount}"
+
+
 def written(value: object) -> Markup:
     """A register's or a rule file's own words, or a name, shown as written in either language: 'Mannuthy' ->
     '<span class="written">Mannuthy</span>' (escaped). Pages mark them so, and the Malayalam test passes over them."""
@@ -105,6 +115,7 @@ def render(
         colour=lambda c: colour_label(c, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
+        sale_figure=lambda sale, column: sale_figure(sale, column, lang),
         act_title=lambda act: act_title(act, lang),
         # a text of the page's rule pack in its language ('roles.notice_place'), from the pack's [ml] table
         act_words=(lambda key: pk.words(key, lang)) if pk is not None else None,
