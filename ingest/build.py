@@ -45,6 +45,7 @@ from .shards import (
     ShardJob,
     connect,
     default_workers,
+    owner_only,
     run_shards,
 )
 from .sources import (
@@ -135,14 +136,15 @@ def _build(
         try:
             for t in (tmp_pub, tmp_priv):
                 t.unlink(missing_ok=True)
-            pub, priv = connect(tmp_pub, cache_kib=BUILD_CACHE_KIB), connect(tmp_priv, cache_kib=BUILD_CACHE_KIB)
+            pub = connect(tmp_pub, cache_kib=BUILD_CACHE_KIB, private=False)
+            priv = connect(tmp_priv, cache_kib=BUILD_CACHE_KIB)
             pub.executescript(PUBLIC + views())
             priv.executescript(PRIVATE)
         except (OSError, sqlite3.Error) as e:
             raise OutputError(
                 f"{tmp_pub.parent}: cannot write the databases there ({output_failure(e) or e})"
             ) from None
-        pub.execute("ATTACH DATABASE ? AS scratch", (str(work / "staging.db"),))
+        pub.execute("ATTACH DATABASE ? AS scratch", (str(owner_only(work / "staging.db")),))
         pub.execute(f"PRAGMA scratch.page_size={SCRATCH_PAGE_SIZE}")
         pub.execute("PRAGMA scratch.journal_mode=OFF")
         pub.executescript(STAGING.replace("CREATE TABLE ", "CREATE TABLE scratch."))

@@ -48,8 +48,28 @@ REGISTERS_PER_WORKER = 4
 BUILD_CACHE_KIB = 16000
 
 
-def connect(path: Path | str, page_size: int = PAGE_SIZE, cache_kib: int = 32000) -> sqlite3.Connection:
-    """A connection for building a new database file (the page size applies to a new, empty file)."""
+# A file that holds people (the private database, a shard, the swap journal) is its owner's alone, whatever the umask.
+OWNER_ONLY = 0o600
+
+
+def owner_only(path: Path | str) -> Path:
+    """path -> path, the file created empty if missing and its mode 0600 either way (SQLite gives a database's
+    journal files the database's own mode)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, OWNER_ONLY)
+    try:
+        os.fchmod(fd, OWNER_ONLY)  # os.open's mode is masked by the umask; fchmod's is not
+    finally:
+        os.close(fd)
+    return Path(path)
+
+
+def connect(
+    path: Path | str, page_size: int = PAGE_SIZE, cache_kib: int = 32000, private: bool = True
+) -> sqlite3.Connection:
+    """A connection for building a new database file (the page size applies to a new, empty file). A private one
+    (the default: shards and the private database hold names) is readable by its owner only; the public one is not."""
+    if private:
+        owner_only(path)
     # Not tied to its thread: the ingest fills the private database from a helper thread, one thread at a time.
     con = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     con.execute(f"PRAGMA page_size={int(page_size)}")

@@ -39,6 +39,8 @@ from pathlib import Path
 
 from pinfold.errors import IngestRunning, OutputError
 
+from .shards import owner_only
+
 NO_SPACE = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS}
 
 
@@ -121,7 +123,7 @@ def swap_in(new_public: Path, public_db: Path, new_private: Path, private_db: Pa
         "private": str(private_db.absolute()),
         "private_new": str(new_private.absolute()),
     }
-    with open(pending, "w", encoding="utf-8") as f:
+    with open(owner_only(pending), "w", encoding="utf-8") as f:
         json.dump(record, f)
         f.flush()
         os.fsync(f.fileno())
