@@ -2,7 +2,7 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-TODAY ?= $(shell date +%F)
+TODAY ?=# empty: today in India (pinfold demo-data's default), as every page is dated
 DEMO_DIR := data/demo
 PORT ?= 8000
 
@@ -30,7 +30,7 @@ debs:
 install: $(BIN)/pinfold debs
 
 demo: install
-	$(BIN)/pinfold demo-data $(DEMO_DIR) --today $(TODAY)
+	$(BIN)/pinfold demo-data $(DEMO_DIR) $(if $(TODAY),--today $(TODAY))
 	$(BIN)/pinfold ingest $(DEMO_DIR) --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 

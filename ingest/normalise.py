@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pinfold.errors import RecordRejected
+from pinfold.law.clock import IST as IST  # India's day, read from here by the ingest
 from pinfold.vocabulary import ML_MONTHS, MULTIPLES, NOT_CATTLE, PUNCT, count_of, fold, word_species
 
 # --- counts ---------------------------------------------------------------------------------------
@@ -132,8 +133,6 @@ MONTHS = {
     )
     for m in names.split()
 } | {name: i for i, name in enumerate(ML_MONTHS, start=1)}
-
-IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
 _TIME = r"(?P<h>\d{1,2})(?:[:.](?P<mi>\d{2}))?(?::\d{2}(?:\.\d+)?)?\s*(?P<ap>[ap]\.?\s?m\.?)?|(?P<hh>\d{2})(?P<mm>\d{2})\s*hrs?\.?"
 _TIME_RE = re.compile(rf"^(?:{_TIME})$", re.I)

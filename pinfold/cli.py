@@ -126,7 +126,12 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 
 @main.command("demo-data")
 @click.argument("out_dir", type=click.Path(path_type=Path))
-@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="date the data is built around")
+@click.option(
+    "--today",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="date the data is built around [default: today in India]",
+)
 @click.option("--rows", default=1200, show_default=True, type=click.IntRange(min=1), help="register entries to write")
 @click.option("--seed", default=1961, show_default=True, type=int)
 @click.option("--layouts", default="", help="comma-separated register layouts to use (default: all)")
@@ -134,8 +139,9 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, layouts: str) -> None:
     """Write a realistic Kerala-wide DATA_DIR dated around --today."""
     from ingest.demo import write_demo
+    from pinfold.law.clock import today_in_india
 
-    day = today.date() if today else dt.date.today()
+    day = today.date() if today else today_in_india()
     chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None
     n = write_demo(out_dir, today=day, rows=rows, seed=seed, layouts=chosen)
     click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+from pinfold.law.clock import IST as IST  # India's day, read from here by the portal
+from pinfold.law.clock import today_in_india
+
 OSM_TILES = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
 
 
@@ -53,7 +55,7 @@ class Settings:
         return m.group(1) + m.group(2).replace("{s}", "*") if m else "'self'"
 
     def today_in_india(self) -> dt.date:
-        return self.today or dt.datetime.now(IST).date()
+        return self.today or today_in_india()
 
 
 @lru_cache

@@ -26,6 +26,13 @@ from typing import NamedTuple
 from .packs import RulePack
 
 DAY = dt.timedelta(days=1)
+# India's time (UTC+5:30, no summer time): registers, pages and the demo are dated by India's day, not the machine's.
+IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+
+
+def today_in_india() -> dt.date:
+    """The date in India now, whatever the machine's zone: at 2026-12-01 19:00 UTC -> 2026-12-02."""
+    return dt.datetime.now(IST).date()
 
 
 class Deadlines(NamedTuple):
