@@ -12,6 +12,7 @@ from typing import Any
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
 from pinfold.schema import FTS_COLUMNS, search_index
 
+from . import compliance
 from .rows import _iso
 from .schema import PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SALES
 from .schema import finish as statements
@@ -90,6 +91,8 @@ def finish(
     for statement in statements():
         with stages(f"finish: {step_name(statement)}"):
             pub.execute(statement)
+    with stages("finish: compliance"):
+        compliance.build(pub)  # the scorecard, from the columns just computed
     # Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
     one = "WHERE source_part IS NULL OR source_part = 1"
     summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]

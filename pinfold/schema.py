@@ -6,6 +6,7 @@ and the open data package that describes them. Add columns, never remove.
 from collections.abc import Callable
 from pathlib import Path
 
+from .law.compliance import columns_sql
 from .law.packs import RulePack, all_packs
 from .law.status import IN_POUND, STATUS_LABELS, auctions_to_come, whereabouts, whereabouts_select
 from .vocabulary import PLURALS
@@ -210,10 +211,16 @@ CREATE TABLE sales (
     conflict_of_interest INTEGER NOT NULL DEFAULT 0, conflict_role TEXT, section TEXT,
     shortfall_rupees TEXT, shortfall_minor INTEGER
 );
+CREATE TABLE compliance (
+    pound_id TEXT NOT NULL REFERENCES pounds(id), year TEXT NOT NULL, act TEXT NOT NULL, district TEXT,
+    entries INTEGER NOT NULL, {compliance_columns}
+);
 CREATE TABLE ingest_summary (
     files INTEGER, records INTEGER, stored INTEGER, duplicates INTEGER, rejects INTEGER, data_version TEXT
 );
 """
+# the scorecard's columns, one pair per rule of pinfold/law/compliance.py: departures and their share in percent
+PUBLIC = PUBLIC.replace("{compliance_columns}", columns_sql())
 
 # Built after the rows are in (schema.FINISH): one sort per index instead of a million random inserts into six
 # of them, which made the finish 14 times slower at 1M rows than at 100k.

@@ -1,0 +1,42 @@
+"""The public table `compliance`: per pound and year brought, the entries, and for each rule of the scorecard
+(pinfold/law/compliance.py) the entries where the register records a departure and their share in percent. A rule the
+pound's Act does not have is NULL, not 0.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from pinfold.law.compliance import RULE_KEYS, applies, rules
+from pinfold.law.packs import all_packs
+from pinfold.law.status import TODAY_IN_INDIA
+
+
+def _acts_sql(acts: list[str]) -> str:
+    """('kerala-1961',) -> "'kerala-1961'" for an IN list; no act -> 'NULL' (matches nothing)."""
+    return ", ".join(repr(a) for a in acts) or "NULL"
+
+
+def build_sql(today: str = TODAY_IN_INDIA) -> str:
+    """The INSERT that fills `compliance` from impoundments and sales as of `today` (an SQL expression)."""
+    packs = all_packs()
+    counts, shares = [], []
+    for rule in rules(today):
+        acts = _acts_sql(sorted(a for a, p in packs.items() if applies(rule, p)))
+        n = f"CASE WHEN i.act IN ({acts}) THEN sum(CASE WHEN {rule.condition} THEN 1 ELSE 0 END) END"
+        counts.append(f"{n} AS {rule.key}")
+        shares.append(f"round(100.0 * {rule.key} / entries, 1) AS {rule.key}_share")
+    columns = ", ".join(f"{k}, {k}_share" for k in RULE_KEYS)
+    return f"""INSERT INTO compliance (pound_id, year, act, district, entries, {columns})
+        SELECT pound_id, year, act, district, entries, {columns}
+        FROM (SELECT *, {", ".join(shares)} FROM (
+            SELECT i.pound_id, substr(i.brought_on, 1, 4) AS year, i.act, p.district, count(*) AS entries,
+                   {", ".join(counts)}
+            FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
+            GROUP BY i.pound_id, year, i.act))
+        ORDER BY pound_id, year"""
+
+
+def build(pub: sqlite3.Connection) -> None:
+    """Fill the public database's `compliance` table (declared in pinfold/schema.py) from its entries."""
+    pub.execute(build_sql())

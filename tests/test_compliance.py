@@ -1,0 +1,89 @@
+"""The scorecard (issue 28): a small set of registers where each rule is departed from a known number of times, worked
+by hand from the Acts' words, and the public table `compliance` counting exactly those; a rule the Act lacks is NULL.
+
+Kerala pound k1, every entry brought 1 Mar 2025 (unless said). K s.13(1): "not claimed within seven days from the date
+of their being impounded" -> the notice is due 9 Mar (the first day excluded); K s.13(3): "seven days from the date
+of the notice" -> the earliest auction 17 Mar.
+  1 seized 1 Mar, brought 3 Mar, delivered 5 Mar: K s.9 "within twenty-four hours to the pound" -> brought late.
+  2 seized 28 Feb, delivered 4 Mar: a day apart, perhaps within the 24 hours -> nothing.
+  3 notice 12 Mar (after the 9th), sold 25 Mar for 500 -> notice late (only).
+  4 notice 9 Mar, sold 12 Mar for 400, before the 17th -> sale questioned (K s.13(3)).
+  5 no notice recorded, delivered 15 Mar, six days past the 9th -> notice late (not recorded).
+  6 notice 9 Mar, sold 20 Mar, no proceeds recorded -> no account (K s.15(3): "an account of ... (e) the proceeds").
+  7 complaint 5 Mar, decided 8 Mar 'Seizure illegal', delivered 8 Mar -> seizure adjudged illegal (K s.21).
+  8 nothing after the day brought: in the pound by the register, more than a month past 17 Mar 2025 -> register
+    silent; and no notice recorded though it stayed past the 9th -> notice late too.
+  9 fine levied Rs 600 where the notified scale is Rs 500 a head (K s.11(1)), delivered 3 Mar -> fine above scale.
+ 10 notice 9 Mar, sold 20 Mar for 700 to a police officer on the roster: K s.18(1) "No police officer ... shall
+    ... purchase any cattle sold" -> barred buyer.
+So k1, 2025: 10 entries; seizure_late 1, notice_late 3 (3, 5, 8), sale_questioned 1, fine_above_scale 1,
+barred_buyer 1, no_account 1, register_silent 1, seizure_illegal 1.
+
+A fourth Act (tests/test_law.py FOURTH) has no sections for seizure, conflict or sale account: its pound t1 shows NULL
+there, however its register reads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+from .test_law import FOURTH, POUNDS_CSV, RULES_K, law_db, portal_for, rows  # noqa: F401 (a fixture)
+
+D = dt.date
+
+HEADER = (
+    "No.,Date brought,Date seized,Kind,Number,Description,Notice posted on,Date of sale,Sale proceeds,Buyer,"
+    "Fine levied,Complaint filed on,Complaint decided on,Complaint outcome,Date delivered\n"
+)
+K1 = HEADER + (
+    "1,03/03/2025,01/03/2025,cow,1,black,,,,,,,,,05/03/2025\n"
+    "2,01/03/2025,28/02/2025,cow,1,white,,,,,,,,,04/03/2025\n"
+    "3,01/03/2025,,cow,1,red,12/03/2025,25/03/2025,500,Anil Kumar,,,,,\n"
+    "4,01/03/2025,,cow,1,brown,09/03/2025,12/03/2025,400,Anil Kumar,,,,,\n"
+    "5,01/03/2025,,cow,1,grey,,,,,,,,,15/03/2025\n"
+    "6,01/03/2025,,cow,1,dun,09/03/2025,20/03/2025,,,,,,,\n"
+    "7,01/03/2025,,cow,1,spotted,,,,,,05/03/2025,08/03/2025,Seizure illegal,08/03/2025\n"
+    "8,01/03/2025,,cow,1,roan,,,,,,,,,\n"
+    "9,01/03/2025,,cow,1,bay,,,,,600,,,,03/03/2025\n"
+    "10,01/03/2025,,cow,1,pied,09/03/2025,20/03/2025,700,Joseph Kurian,,,,,\n"
+)
+ROSTER = "name,role,pound_id,local_authority\nJoseph Kurian,Police Officer,k1,\n"
+EXPECTED_K1 = {"entries": 10, "seizure_late": 1, "notice_late": 3, "sale_questioned": 1, "fine_above_scale": 1,
+               "barred_buyer": 1, "no_account": 1, "register_silent": 1, "seizure_illegal": 1}  # fmt: skip
+
+
+def scorecard_db(tmp_path: Path, monkeypatch) -> Path:
+    """The registers above, with the fourth Act's pound t1 (one entry brought 1 Nov 2025, nothing after), ingested."""
+    packs = tmp_path / "packs"
+    shutil.copytree(Path(__file__).parents[1] / "pinfold" / "law" / "packs", packs)
+    (packs / "test-act.toml").write_text(FOURTH, encoding="utf-8")
+    monkeypatch.setenv("PINFOLD_PACKS_DIR", str(packs))
+    pounds = POUNDS_CSV + "t1,Test Pound,test-act,Test Council,Thrissur,Ollur,10.47,76.25\n"
+    t1 = HEADER + "1,01/11/2025,,cow,1,black,,,,,,,,,\n"
+    return law_db(tmp_path, {"k1": K1, "t1": t1}, {**RULES_K, "roster.csv": ROSTER}, pounds)
+
+
+def test_the_table_counts_each_rule_as_worked_by_hand(tmp_path, monkeypatch) -> None:
+    db = scorecard_db(tmp_path, monkeypatch)
+    (k1,) = rows(db, "SELECT * FROM compliance WHERE pound_id = 'k1'")
+    assert {k: k1[k] for k in EXPECTED_K1} == EXPECTED_K1
+    assert (k1["year"], k1["district"], k1["act"]) == ("2025", "Thrissur", "kerala-1961")
+    assert (k1["notice_late_share"], k1["seizure_late_share"]) == (30.0, 10.0)
+    # the fourth Act has no section on seizure, buyers or the sale account: NULL, not 0; it has a notice section,
+    # and its one entry, unclaimed since 1 Nov 2025 with no notice recorded, is counted there
+    (t1,) = rows(db, "SELECT * FROM compliance WHERE pound_id = 't1'")
+    assert (t1["seizure_late"], t1["barred_buyer"], t1["no_account"]) == (None, None, None)
+    assert (t1["barred_buyer_share"], t1["entries"], t1["notice_late"], t1["fine_above_scale"]) == (None, 1, 1, 0)
+
+
+def test_the_canned_query_finds_the_same_counts(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    url = "/data/pounds/compliance_by_pound.json"
+    got = c.get(url, params={"_shape": "array", "year": "2025", "district": "", "pound": "k1"}).json()
+    assert [{k: r[k] for k in EXPECTED_K1} for r in got] == [EXPECTED_K1]
+    thrissur = c.get(url, params={"_shape": "array", "year": "", "district": "Thrissur", "pound": ""}).json()
+    assert sorted(r["pound_id"] for r in thrissur) == ["k1", "t1"]
+    assert c.get(url, params={"_shape": "array", "year": "2024", "district": "", "pound": ""}).json() == []
