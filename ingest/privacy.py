@@ -30,6 +30,7 @@ from typing import Any, NamedTuple
 import phonenumbers
 
 from pinfold.errors import RecordRejected
+from pinfold.lexicon import DIGIT_WORDS, MARK, known, landmark, place_words
 from pinfold.vocabulary import (
     COLOURS,
     DESCRIPTION_WORDS,
@@ -44,6 +45,7 @@ from pinfold.vocabulary import (
 from .normalise import DITTO_MARKS, MONTHS, name_and_residence, owner_known
 
 NAME, NUMBER, EMAIL = "[name]", "[number]", "[email]"
+PLACEHOLDERS = frozenset({NAME, NUMBER, EMAIL, MARK})
 
 # --- text as it is compared ----------------------------------------------------------------------------------------
 
@@ -70,7 +72,7 @@ def fold(text: str) -> str:
 # A word: letters and digits, Malayalam (its vowel signs and viramas included), combining marks (an NFD accent), and
 # the zero-width marks a keyboard leaves inside a Malayalam word. A placeholder this module wrote is a word of its own.
 _WORD_CHARS = r"[^\W_]|[\u0D00-\u0D7F\u0300-\u036F\u00AD\u200B-\u200D\u2060\uFEFF]"
-_TOKEN = re.compile(rf"\[(?:name|number|email)\]|(?:{_WORD_CHARS})+")
+_TOKEN = re.compile(rf"\[(?:name|number|email|…)\]|(?:{_WORD_CHARS})+")
 
 
 class Token(NamedTuple):
@@ -223,7 +225,7 @@ class Persons:
     as a name; stems: the Malayalam and Latin stems their case endings join; numbers: their phone and id numbers,
     digits only. `keys` is what a text's words are tested against."""
 
-    __slots__ = ("words", "common", "stems", "numbers", "keys", "_hash")
+    __slots__ = ("words", "common", "stems", "numbers", "keys", "places", "_hash")
 
     def __init__(
         self,
@@ -231,24 +233,27 @@ class Persons:
         common: frozenset[str] = frozenset(),
         stems: frozenset[str] = frozenset(),
         numbers: frozenset[str] = frozenset(),
+        places: frozenset[str] = frozenset(),
     ):
         self.words, self.common, self.stems, self.numbers = words, common, stems, numbers
         self.keys = words | common | stems
-        self._hash = hash((words, common, stems, numbers))
+        self.places = places  # a deployment's own place words, public in any text (pinfold/lexicon.py)
+        self._hash = hash((words, common, stems, numbers, places))
 
     def __hash__(self) -> int:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Persons) and (self.words, self.common, self.stems, self.numbers) == (
+        return isinstance(other, Persons) and (self.words, self.common, self.stems, self.numbers, self.places) == (
             other.words,
             other.common,
             other.stems,
             other.numbers,
+            other.places,
         )
 
     def __bool__(self) -> bool:
-        return bool(self.keys or self.numbers)
+        return bool(self.keys or self.numbers or self.places)
 
     def __or__(self, other: Persons) -> Persons:
         if not other:
@@ -256,7 +261,11 @@ class Persons:
         if not self:
             return other
         return Persons(
-            self.words | other.words, self.common | other.common, self.stems | other.stems, self.numbers | other.numbers
+            self.words | other.words,
+            self.common | other.common,
+            self.stems | other.stems,
+            self.numbers | other.numbers,
+            self.places | other.places,
         )
 
     def __repr__(self) -> str:
@@ -487,13 +496,16 @@ def alike_for_all(text: str, everyone: Everyone) -> bool:
     return _keys(text).isdisjoint(everyone.keys) and (not everyone.numbers or not _enough_digits(text))
 
 
-def roster_of(names: Iterable[str]) -> Persons:
-    """The roster of officials (K s.18(1)): private, and hidden in every entry's public text.
-    ['K. Raghavan Nair'] -> words {'raghavan', 'nair'}."""
+def roster_of(names: Iterable[str], places: Iterable[str] = ()) -> Persons:
+    """The roster of officials (K s.18(1)): private, and hidden in every entry's public text; with the deployment's
+    place names, public in every text. ['K. Raghavan Nair'] -> words {'raghavan', 'nair'}."""
     found = EMPTY
     for n in names:
         if n and n.strip():
             found |= _of_name(" ".join(n.split()))
+    known_places = place_words(*places) - found.keys
+    if known_places:
+        found |= Persons(places=known_places)
     return found
 
 
@@ -628,7 +640,7 @@ def _known_spans(text: str, persons: Persons) -> tuple[tuple[int, int], ...]:
 
 
 Span = tuple[int, int, str]  # start, end, what stands there instead: NAME, NUMBER or EMAIL
-_PRECEDENCE = {EMAIL: 0, NAME: 1, NUMBER: 2}  # an address holding a name is an address
+_PRECEDENCE = {EMAIL: 0, NAME: 1, NUMBER: 2, MARK: 3}  # an address holding a name is an address
 
 
 def _replace(text: str, spans: Iterable[Span]) -> str:
@@ -661,7 +673,29 @@ def _known_number_spans(text: str, numbers: frozenset[str]) -> tuple[Span, ...]:
 
 
 def hide(text: str | None, *people: Persons) -> str | None:
-    """A public text with every known person, every titled name and every person's number taken out.
+    """A public free text (description, place seized, outcome): only the words and numbers the ingest recognises
+    (pinfold/lexicon.py), every other word one neutral mark; and, as a second line, every known person, titled name
+    and person's number taken out (`hide_people`), so a word that is both ('Mani') is judged by its context.
+
+    ('black cow, tied at Kochouseph Pallan's gate') -> 'black cow, tied at […] gate'; ('DL No. KL07 2011 0012345')
+    -> '[…] No. […]'; ('brown, ear tag KL-07-2331') -> as it is."""
+    if not text:
+        return text
+    places: frozenset[str] = frozenset()
+    for p in people:
+        places |= p.places
+    return _publish(text, places, tuple(p for p in people if p.keys or p.numbers))
+
+
+@lru_cache(maxsize=65536)
+def _publish(text: str, places: frozenset[str], people: tuple[Persons, ...]) -> str:
+    shown = hide_people(text, *people) or text
+    spans = _unrecognised_spans(shown, places)
+    return _replace(shown, spans) if spans else shown
+
+
+def hide_people(text: str | None, *people: Persons) -> str | None:
+    """A text with every known person, every titled name and every person's number taken out.
 
     ('owned by Kunjan Nair of Ollur', *persons_of({'owner': 'Kunjan Nair, Ollur'})) -> 'owned by [name] of Ollur';
     ("cow of Sri. K. Bhaskaran") -> 'cow of [name]' (a title marks a name, whoever's); ('near Sri Krishna Temple')
@@ -908,7 +942,7 @@ def public_entry_no(entry_no: str | None) -> str | None:
         if not m:
             return None
         entry_no = m.group()
-    return hide(entry_no)
+    return hide_people(entry_no)
 
 
 # Ten digits or more, spaced or not: a mobile or an Aadhaar, when a row shifted by a column puts one where a reason
@@ -924,9 +958,112 @@ def public_reason(err: RecordRejected, cells: dict[str, Any], roster: Persons = 
 
     ("The date 'Kunjan Nair' could not be read ...", public "The date could not be read ...") -> the public one.
     Rejects are few: the cost is nothing."""
-    reason = hide(err.public or str(err), *persons_of(cells), roster) or str(err)
+    reason = hide_people(err.public or str(err), *persons_of(cells), roster) or str(err)
     for value in cells.values():
         cell = _cell_text(value)
         if f"'{cell}'" in reason and not all(t.word.isdigit() or t.word in _QUOTED_SAFE for t in tokens(cell)):
             reason = reason.replace(f"'{cell}'", "'…'")  # a reason that quotes a cell quotes it so
     return _LONG_NUMBER.sub(NUMBER, reason)
+
+
+# --- recognition: a public text holds only what the ingest recognises ------------------------------------------------
+
+# A run of codes and numbers, letters run into digits and short capitals between them: 'KL 07 AB 1234',
+# 'DL No. KL07 2011 0012345' (from KL07), '3456.7812.9012', 'KLT1234567', 'ABCPK1234F', '9447O12345'.
+_CODE = r"[A-Za-z]*\d[A-Za-z\d]*"
+_CODE_RUN = re.compile(
+    rf"(?<![\w])(?:[A-Z]{{1,3}}[ .\-/]{{1,2}})*{_CODE}(?:[ .\-/:]{{1,2}}(?:[A-Z]{{1,3}}[ .\-/]{{1,2}})*{_CODE})*(?!\w)"
+)
+# The animal's own numbers, as a whole run: an ear tag in its known forms, a twelve-digit UID the text calls the
+# animal's, a date.
+_TAG_FORMS = re.compile(r"[A-Z]{2}-\d{2}-\d{3,6}|(?i:KL)[ -]?\d{2}[ -]?\d{3,6}")
+_UID = re.compile(r"\d{4}[ -]?\d{4}[ -]?\d{4}")
+_ANIMALS_UID_CUE = re.compile(r"(?:pashu|animal|cattle|tag|tags|uid|പശു)[^.;:]{0,40}$", re.I)
+
+
+def _animals_number(text: str, start: int, run: str) -> bool:
+    """'KL-07-1234', 'kl 07 1234', '2025', '12/03/2025', 'Pashu Aadhaar 974263627644' -> True; '3456.7812.9012',
+    'KL 07 AB 1234', 'KLT1234567' -> False."""
+    if _TAG_FORMS.fullmatch(run) or _DATE_LIKE.fullmatch(run):
+        return True
+    if _UID.fullmatch(run):
+        return bool(_ANIMALS_UID_CUE.search(text[:start]))
+    return run.isdigit() and len(run) <= 4
+
+
+_TIME = re.compile(r"(?<![\d:.])\d{1,2}[:.]\d{2}(?![\d:.])")
+_PIN = re.compile(r"(?i:pin|pincode|pin code)\W{0,3}\d{3}\s?\d{3}(?!\d)")
+
+
+def _number_runs(text: str) -> list[tuple[int, int, bool]]:
+    """Each run of numbers and codes, and whether it is the animal's or a place's (kept): ear tags, dates and PIN
+    codes first, each a run of its own, then what is left."""
+    kept = [m.span() for p in (_TAG_FORMS, _DATE_LIKE, _TIME, _PIN) for m in p.finditer(text)]
+    rest = _replace_keeping_length(text, kept)
+    runs = [(start, end, True) for start, end in kept]
+    runs += [(m.start(), m.end(), _animals_number(text, m.start(), m.group())) for m in _CODE_RUN.finditer(rest)]
+    return runs
+
+
+def _landmark_names(text: str, toks: tuple[Token, ...]) -> set[int]:
+    """The tokens that name a landmark: up to three capitalised words (or a title, 'St', "'s") glued before a landmark
+    word: 'St. Antony's Church', 'Sri Krishna Temple', 'ശ്രീ കൃഷ്ണ ക്ഷേത്രം'."""
+    named: set[int] = set()
+    for i, t in enumerate(toks):
+        if not landmark(t.word):
+            continue
+        j, words = i - 1, 0
+        while j >= 0 and words < 3 and _glue(text, toks[j], toks[j + 1], " .'’\t"):
+            w = toks[j]
+            original = text[w.start : w.end]
+            if w.word == "s" or w.word in ("st", "saint") or w.word in TITLES:
+                named.add(j)
+            elif original[:1].isupper() or _malayalam(w.word):
+                named.add(j)
+                words += 1
+            else:
+                break
+            j -= 1
+    return named
+
+
+def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
+    """Spans of what the ingest does not recognise, each run of them one mark: ('red cow, tied at Kochouseph
+    Pallan's gate') -> the span of "Kochouseph Pallan's"."""
+    toks = tokens(text)
+    runs = _number_runs(text)
+    landmarks = _landmark_names(text, toks)
+    hidden = [False] * len(toks)
+    digit_words: list[int] = []
+    for i, t in enumerate(toks):
+        run = next((r for r in runs if r[0] <= t.start < r[1]), None)
+        if run is not None:
+            hidden[i] = not run[2]
+        elif t.word in PLACEHOLDERS or i in landmarks:
+            hidden[i] = False
+        elif t.word == "s" and i > 0 and text[t.start - 1 : t.start] in "'’":
+            hidden[i] = hidden[i - 1]  # "cow's" is the cow's; "Pallan's" is Pallan's
+        else:
+            hidden[i] = not known(t.word, places)
+        if t.word in DIGIT_WORDS:
+            digit_words.append(i)
+            if len(digit_words) >= 5 and all(digit_words[-k] == i - k + 1 for k in range(1, 6)):
+                for k in range(i - 4, i + 1):  # a phone written out: 'nine four four seven one ...'
+                    hidden[k] = True
+    spans: list[Span] = []
+    i = 0
+    while i < len(toks):
+        if not hidden[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(toks) and hidden[j + 1]:
+            j += 1
+        start, end = toks[i].start, toks[j].end
+        for r in runs:  # a run of codes goes whole
+            if r[0] < end and start < r[1] and not r[2]:
+                start, end = min(start, r[0]), max(end, r[1])
+        spans.append((start, end, MARK))
+        i = j + 1
+    # '@' and its full-width form between marks: an address written loosely
+    return tuple(spans)

@@ -221,10 +221,12 @@ class ShardRows:
         self.pack = self.law.pack(pound.act)
         self.records = 0
         self.lawing = self.writing = 0.0  # CPU seconds: the law's columns, and writing the rows
+        # the officials, hidden in every public text, and the pound's own places, public in every one
+        self._roster = self.law.roster | roster_of((), (pound.village, pound.local_authority, pound.district))
 
     @property
     def roster(self) -> Persons:
-        return self.law.roster
+        return self._roster
 
     def add(self, block: Block, entries: Entries) -> None:
         """A block's entries and rejects -> their rows in the shard, in register order."""
