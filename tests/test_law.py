@@ -888,6 +888,61 @@ def test_two_kinds_in_one_entry_are_one_impoundment_each_fined_by_its_kind(tmp_p
     assert private.fetchone() == (4,)
 
 
+def test_every_list_of_kinds_is_one_impoundment_per_kind_and_none_a_description(tmp_path) -> None:
+    """1857 s.VI: "For every head of Cattle impounded as aforesaid, a fine shall be levied according to the following
+    scale": Camel or Buffalo 8 annas; Horse or Tattoo, Bull, Bullock, or Cow 4; Calf or Ass 2; Sheep or Goat 1.
+    By hand: '1 camel, 3 cows and 5 sheep' is 8 + 3 x 4 + 5 x 1 = 25 annas = Rs 1 9 as. (1.5625), not the camel's
+    8 as. with the cows and sheep as its description; '2 cows (black), 1 calf (brown) and 3 goats' is 2 x 4 + 2 +
+    3 x 1 = 13 as. (0.8125). Every list form a register writes gives one impoundment per kind: commas, 'and', '&',
+    '+', Malayalam's ഉം (പശുവും ആടും: a cow and a goat), a count per kind in brackets."""
+    register = B_HEADER + (
+        '1,05-01-1858,"1 camel, 3 cows and 5 sheep",,,,\n'
+        '2,05-01-1858,"2 cows (black), 1 calf (brown) and 3 goats",,,,\n'
+        "3,05-01-1858,2 cows & 1 calf,,,,\n"
+        "4,05-01-1858,2 bullocks + 1 buffalo,,,,\n"
+        "5,05-01-1858,2 പശുവും 3 ആടും,,,,\n"
+        '6,05-01-1858,"cows (2), calves (1) - all red",,,,\n'
+    )
+    db = law_db(tmp_path, {"b1": register})
+    assert rows(db, "SELECT reason FROM rejects") == []
+    got = rows(
+        db,
+        "SELECT source_row, species, head_count, description FROM impoundments ORDER BY source_row, source_part",
+    )
+    assert [(r["source_row"], r["species"], r["head_count"]) for r in got] == [
+        (2, "camel", 1), (2, "cow", 3), (2, "sheep", 5),
+        (3, "cow", 2), (3, "calf", 1), (3, "goat", 3),
+        (4, "cow", 2), (4, "calf", 1),
+        (5, "bullock", 2), (5, "buffalo", 1),
+        (6, "cow", 2), (6, "goat", 3),
+        (7, "cow", 2), (7, "calf", 1),
+    ]  # fmt: skip
+    kinds = ("camel", "cow", "sheep", "calf", "goat", "bullock", "buffalo")
+    assert not [r for r in got if any(k in r["description"].lower() for k in kinds)]
+    assert "black" in got[3]["description"] and "all red" in got[12]["description"]
+    fines = rows(db, "SELECT source_row, sum(fine_due_rupees) AS f FROM impoundments GROUP BY source_row")
+    assert {r["source_row"]: r["f"] for r in fines}[2] == 1.5625  # Rs 1 9 as.
+    assert {r["source_row"]: r["f"] for r in fines}[3] == 0.8125  # 13 as.
+
+
+def test_a_list_of_kinds_with_a_count_cell_adds_up_or_is_rejected_naming_every_kind(tmp_path) -> None:
+    """K s.11(1): "For every head of cattle impounded ... a fine in accordance with the scale" ("Different scales may
+    be prescribed ... for different kinds of cattle"). '2 cows, 1 calf and 3 goats' with the number 6: 2 + 1 + 3 = 6,
+    three impoundments (the cows were dropped: "(2 calf, 3 goat)"). With the number 7 it is a reject that names all
+    three kinds."""
+    db = law_db(
+        tmp_path,
+        {
+            "k1": K_HEADER + '1,01/11/2025,,"2 cows, 1 calf and 3 goats",6,,,,,,,,\n'
+            '2,01/11/2025,,"2 cows, 1 calf and 3 goats",7,,,,,,,,\n'
+        },
+    )
+    got = rows(db, "SELECT species, head_count FROM impoundments ORDER BY source_part")
+    assert [(r["species"], r["head_count"]) for r in got] == [("cow", 2), ("calf", 1), ("goat", 3)]
+    (reason,) = rows(db, "SELECT reason FROM rejects")
+    assert "(2 cow, 1 calf, 3 goat)" in reason["reason"], reason
+
+
 FOURTH = """# A fourth Act, as data only: other periods, to prove no page or feed types an Act's period.
 id = "test-act"
 title = "The Test Cattle Act"
