@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import sqlite3
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -634,6 +635,56 @@ def test_a_seizure_adjudged_illegal_leaves_the_owner_owing_nothing(tmp_path, por
     assert page.by_id["total"].strip() == "₹0.00" and "No auction: the seizure was adjudged illegal" in page.text
     notice = _text(c.get(f"/animals/{a['id']}/notice").text)
     assert "adjudged illegal" in notice.by_id["notice-auction"]
+
+
+def test_a_seizure_adjudged_illegal_is_adjudged_from_the_day_decided_not_before(tmp_path, portal_for) -> None:
+    """K s.21 applies "If the seizure or detention be adjudged illegal"; until the Magistrate decides, the owner gets the
+    cattle "on payment of the fines and charges incurred" (K s.12(a)) or "upon deposit of the fines and charges"
+    (K s.14). Kerala, by hand: brought 1 Mar 2025, complaint 5 Mar, decided 10 Mar "Seizure illegal". On 5 Mar the
+    owner owes the fine Rs 500 (the scale on file, K s.11(1)) + 4 nights x Rs 100 (the rate on file, K s.4) = Rs 900,
+    not Rs 0; on 15 Mar, Rs 0 (K s.21(2)). 1857 s.VI "Cow ... 4" annas, s.VII "on payment of the prescribed fine
+    together with the expense of feeding": brought 5 Jan 1858, decided 20 Jan "seizure illegal"; on 12 Jan, 4 as. +
+    7 nights x 1 anna (the example rate on file) = 11 annas (Rs 0.6875), not nothing."""
+    header = "No.,Date,Number and description of animals,Complaint filed on,Complaint decided on,Complaint outcome\n"
+    db = law_db(
+        tmp_path,
+        {"k1": K_HEADER + "1,01/03/2025,,cow,1,black,,,,05/03/2025,10/03/2025,Seizure illegal,\n",
+         "b1": header + "1,05-01-1858,1 Cow,08-01-1858,20-01-1858,seizure illegal\n"},
+    )  # fmt: skip
+    k = rows(db, "SELECT id FROM impoundments WHERE act = 'kerala-1961'")[0]["id"]
+    b = rows(db, "SELECT id FROM impoundments WHERE act = 'act-iii-1857'")[0]["id"]
+    c = portal_for(db, D(2025, 3, 20))
+    early = c.get(f"/api/impoundments/{k}/due", params={"on": "2025-03-05"}).json()
+    assert (early["total_rupees"], early["owner_owes_nothing"]) == ("900.00", False)
+    assert "K s.21(2)" not in early["sections"] and "K s.12" in early["sections"]
+    late = c.get(f"/api/impoundments/{k}/due", params={"on": "2025-03-15"}).json()
+    assert (late["total_rupees"], late["owner_owes_nothing"]) == ("0.00", True)
+    old = c.get(f"/api/impoundments/{b}/due", params={"on": "1858-01-12"}).json()
+    assert old["owner_owes_nothing"] is False and Decimal(old["total_rupees"]) == Decimal("0.6875")
+
+
+def test_cattle_released_on_deposit_before_the_decision_show_the_deposit_and_k_s21_1(tmp_path, portal_for) -> None:
+    """K s.14: "upon deposit of the fines and charges incurred in respect of the cattle, the cattle shall be delivered
+    to him"; then adjudged illegal, K s.21(1) awards compensation "together with all fines paid and expenses incurred
+    by the complainant in procuring the release of the cattle"; K s.21(2) is only "If the cattle have not been
+    released". Brought 1 Mar 2025, released on deposit 4 Mar, complaint 5 Mar, decided 10 Mar: due when it left,
+    Rs 500 + 3 nights x Rs 100 = Rs 800 (by hand), the deposit named, K s.21(1) cited, not "owner owes nothing"."""
+    header = (
+        "No.,Date brought,Kind,Number,Released on deposit,Complaint filed on,Complaint decided on,Complaint outcome\n"
+    )
+    db = law_db(tmp_path, {"k1": header + "1,01/03/2025,cow,1,04/03/2025,05/03/2025,10/03/2025,Seizure illegal\n"})
+    (a,) = rows(db, "SELECT id, status, left_on FROM impoundments")
+    assert (a["status"], a["left_on"]) == ("released_on_deposit", "2025-03-04")
+    c = portal_for(db, D(2025, 3, 20))
+    due = c.get(f"/api/impoundments/{a['id']}/due").json()
+    assert (due["total_rupees"], due["owner_owes_nothing"]) == ("800.00", False)
+    assert "K s.21(1)" in due["sections"] and "K s.21(2)" not in due["sections"]
+    page = _text(c.get(f"/animals/{a['id']}").text)
+    assert page.by_id["total"].strip() == "₹800.00" and "seizure-illegal" not in page.by_id
+    later = page.by_id["seizure-illegal-later"]
+    assert "on deposit of the fines and charges (K s.14)" in later and "(K s.21(1))" in later
+    ml = _text(c.get(f"/animals/{a['id']}", params={"lang": "ml"}).text)
+    assert "കെട്ടിവച്ച് (K s.14)" in ml.by_id["seizure-illegal-later"]
 
 
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
