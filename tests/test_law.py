@@ -687,6 +687,28 @@ def test_cattle_released_on_deposit_before_the_decision_show_the_deposit_and_k_s
     assert "കെട്ടിവച്ച് (K s.14)" in ml.by_id["seizure-illegal-later"]
 
 
+def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_path, portal_for) -> None:
+    """K s.14: cattle are delivered "upon deposit of the fines and charges" of an owner "about to make a complaint":
+    money held until the Magistrate decides, not a fine collected (K s.16(1) sends the local authority "the fines so
+    deducted"). Two Kerala cows brought in March 2025 at Rs 500 each (the scale on file), one claimed, one released
+    on deposit: the fines collected that month are Rs 500, not Rs 1,000. 1857: a cow sold for "Rs 2 8 as." is
+    2 x 192 + 8 x 12 = 480 pies, Rs 2 8 as. 0 p. (a rupee of 16 annas of 12 pies), which the query now states."""
+    header = "No.,Date brought,Kind,Number,Date claimed,Released on deposit\n"
+    old = "No.,Date,Number and description of animals,Date of sale,Sale proceeds\n"
+    db = law_db(
+        tmp_path,
+        {"k1": header + "1,01/03/2025,cow,1,03/03/2025,\n2,01/03/2025,cow,1,,03/03/2025\n",
+         "b1": old + "1,05-01-1858,1 Cow,25-01-1858,Rs 2 8 as.\n"},
+    )  # fmt: skip
+    c = portal_for(db, D(2025, 3, 20))
+    got = c.get("/data/pounds/fines_per_pound_per_month.json", params={"_shape": "array", "pound": "k1"}).json()
+    assert [(r["entries"], r["fines_rupees"]) for r in got] == [(1, "500.00")]
+    sales = c.get("/data/pounds/auctions_and_proceeds.json", params={"_shape": "array"}).json()
+    assert [(r["pound_id"], r["proceeds_minor"], r["proceeds_rupees"]) for r in sales] == [
+        ("b1", 480, "Rs 2 8 as. 0 p.")
+    ]
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
