@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from pinfold.errors import RecordRejected
 from pinfold.law.clock import IST as IST  # India's day, read from here by the ingest
-from pinfold.vocabulary import ML_MONTHS, MULTIPLES, NOT_CATTLE, PUNCT, count_of, fold, word_species
+from pinfold.vocabulary import ML_MONTHS, MULTIPLES, NOT_CATTLE, PUNCT, count_of, fold, kind_parts, unjoin, word_species
 
 # --- counts ---------------------------------------------------------------------------------------
 
@@ -47,6 +47,10 @@ class NumberAndDescription(NamedTuple):
 
 
 _SEP = re.compile(r"\s*(?:\(|\s-\s|\s–\s|\s—\s|,|:|;)\s*")
+
+
+# What separates the kinds of a list, and the description after them ('- all black').
+_JOINED_KINDS = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b|,|;|\s-\s|\s–\s|\s—\s|:)\s*", re.I)
 
 
 _ID_SCHEMES = {"aadhaar", "aadhar", "ആധാർ"}  # "Pashu Aadhaar 9742...": an animal's id number, not a kind
@@ -83,6 +87,10 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
         if rest.lower().startswith("of "):
             rest = rest[3:]
     m = _SEP.search(rest)
+    listed = kind_list(rest) if m else None
+    if listed and len(kind_parts(rest[: m.start()] if m else rest)) < len(kind_parts(listed[0])):
+        # '1 camel, 3 cows and 5 sheep': every kind is the entry's, none its description
+        return NumberAndDescription(count, *listed)
     if m:
         kind, desc = rest[: m.start()], rest[m.end() :]
     else:
@@ -106,7 +114,65 @@ def split_number_and_description(cell: str) -> NumberAndDescription:
                 kind = w
                 desc = " ".join(words[:i] + words[i + 1 :]).strip(" ,-()")
                 break
+    if _counts_a_kind(desc):
+        # '1 cow (black, white patch), 2 calves': the calves are not a description; the kind names both, and the
+        # entry is read as several kinds (records.to_entries), or rejected naming them all
+        return NumberAndDescription(count, rest.strip(), "")
     return NumberAndDescription(count, kind.strip(), desc)
+
+
+_LIST_PIECE = re.compile(r"^(?P<body>.*?)\s*(?:\((?P<bracket>[^()]*)\)?)?\s*$")
+
+
+def _piece_kind(body: str) -> str | None:
+    """The kind a piece of a list names: '3 cows' -> 'cow'; 'Pashu Aadhaar 9742' -> None (an id); 'black' -> None."""
+    words = fold(body).split()
+    for i in range(len(words) - 1, -1, -1):
+        if (k := word_species(words[i])) and (words[i + 1] if i + 1 < len(words) else "") not in _ID_SCHEMES:
+            return k
+    return None
+
+
+def _counts_a_kind(desc: str) -> bool:
+    """Whether a description counts head of a kind: 'black, 2 calves' -> True; 'white patch on one ear' -> False;
+    'Pashu Aadhaar 9742 ...' -> False (an id, not a cow)."""
+    words = fold(unjoin(desc)).split()
+    return any(
+        count_of(w) is not None and word_species(k) and (words[i + 2] if i + 2 < len(words) else "") not in _ID_SCHEMES
+        for i, (w, k) in enumerate(zip(words, words[1:], strict=False))
+    )
+
+
+@lru_cache(maxsize=65536)
+def kind_list(text: str) -> tuple[str, str] | None:
+    """A list of kinds at the start of a 'number and description' cell -> (the kinds joined by 'and', the rest as
+    description), or None when it names one kind:
+    'camel, 3 cows and 5 sheep' -> ('camel and 3 cows and 5 sheep', '');
+    'cows (2), calves (1) - all black' -> ('cows (2) and calves (1)', 'all black');
+    'പശുവും 3 ആടും' -> ('പശു and 3 ആട്', ''); 'cow, black and white' -> None; 'cow, HF' -> None (one kind).
+    A piece after the first joins the list when it is counted or names another kind; the first piece that names
+    none, or a bracket that is not a count, begins the description."""
+    pieces = _JOINED_KINDS.split(unjoin(" ".join(text.split())))
+    kinds: list[str] = []
+    named: list[str] = []
+    desc: list[str] = []
+    for i, piece in enumerate(pieces):
+        m = _LIST_PIECE.match(piece)
+        body, bracket = (m["body"], m["bracket"]) if m else (piece, None)
+        if bracket is not None and count_of(bracket.strip()) is not None:
+            body, bracket = f"{body} ({bracket.strip()})", None
+        k = _piece_kind(body)
+        counted = bool(body.split()) and count_of(body.split()[0]) is not None
+        if k is None or (kinds and not counted and k in named):
+            desc += [p for p in pieces[i:] if p.strip()]
+            break
+        kinds.append(body.strip())
+        named.append(k)
+        if bracket:  # '1 cow (black), 2 calves (brown)': each kind's own description
+            desc.append(bracket.strip())
+    if len(kinds) < 2:
+        return None
+    return " and ".join(kinds), ", ".join(d.strip() for d in desc).strip(" ,;-")
 
 
 # --- dates and hours ------------------------------------------------------------------------------

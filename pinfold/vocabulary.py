@@ -217,7 +217,29 @@ def _misspelt_species(word: str) -> str | None:
     return KIND_WORDS[close[0]] if close else None
 
 
-_JOINED = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b)\s*", re.I)
+# What joins the kinds of a list: '1 camel, 3 cows and 5 sheep', 'cow with calf', '2 cows & 1 calf', '2 cows + 1 calf'.
+_JOINED = re.compile(r"\s*(?:\bwith\b|\band\b|&|\+|\bplus\b|,|;)\s*", re.I)
+_ML_AND = "\u0d41\u0d02"  # ഉം, Malayalam's 'and', written on each word it joins: പശുവും ആടും (a cow and a goat)
+
+
+def _ml_joined(word: str) -> str | None:
+    """A Malayalam kind with ഉം ('and') on it -> the kind's word: 'പശുവും' -> 'പശു'; 'ആടും' -> 'ആട്';
+    'പശുക്കളും' -> 'പശുക്കൾ'; 'കാളയും' -> 'കാള'; 'black' -> None."""
+    if not word.endswith(_ML_AND):
+        return None
+    stem = word[: -len(_ML_AND)]
+    for cand in (stem, stem[:-1], stem + "\u0d4d", stem[:-1] + "\u0d7e"):  # -വ്/-യ് glides; ആട്; ള -> ൾ
+        if cand and word_species(cand):
+            return cand
+    return None
+
+
+def unjoin(text: str) -> str:
+    """Malayalam's ഉം written as the word 'and' the ingest splits on: '2 പശുവും 3 ആടും' -> '2 പശു and 3 ആട്'."""
+    if _ML_AND not in text:
+        return text
+    words = [(f"{k} and" if (k := _ml_joined(w)) else w) for w in text.split()]
+    return " ".join(words).removesuffix(" and")
 
 
 class KindRejected(RecordRejected):
@@ -259,7 +281,7 @@ class SeveralKinds(KindRejected):
 
 def _kinds_named(kind: str) -> list[str]:
     """The kinds a phrase joins: 'cow with calf' -> ['cow', 'calf']; 'bull calf' -> [] (one kind, said twice)."""
-    parts = _JOINED.split(kind)
+    parts = [p for p in _JOINED.split(unjoin(kind)) if p.strip()]
     if len(parts) < 2:
         return []
     kinds: list[str] = []
@@ -291,17 +313,20 @@ def kind_parts(kind: str) -> list[KindPart]:
     'cow with calf' -> [('cow', 'cow', None, singular), ('calf', 'calf', None, singular)]; 'bull calf' -> [].
     The number in front of a whole phrase ('2' of '2 bullocks and a buffalo') is the first kind's: the caller has
     it from split_number_and_description."""
-    pieces = [p for p in _JOINED.split(kind) if p.strip()]
+    pieces = [p for p in _JOINED.split(unjoin(kind)) if p.strip()]
     if len(pieces) < 2:
         return []
     parts: list[KindPart] = []
     for piece in pieces:
         words = fold(piece).split()
-        found = next(((w, k) for w in reversed(words) if (k := word_species(w))), None)
-        if found is None:
+        at = next((i for i in range(len(words) - 1, -1, -1) if word_species(words[i])), None)
+        if at is None:
             return []
-        word, species = found
-        head = count_of(words[0]) if len(words) > 1 else None
+        word, species = words[at], KIND_WORDS.get(words[at]) or word_species(words[at]) or ""
+        # the number before the kind ('3 cows'), or after it in brackets ('cows (3)')
+        head = count_of(words[0]) if at > 0 else None
+        if head is None and at + 1 < len(words):
+            head = count_of(words[at + 1])
         plural = word in _PLURAL_WORDS or (
             word not in _SINGULAR_S and (word.endswith("s") or word.endswith(_ML_PLURALS))
         )
@@ -321,7 +346,7 @@ def species_of(kind: str) -> str:
             f"The kind reads '{kind.strip()}': its letters were lost when the register was saved (Malayalam in a "
             "non-Unicode CSV, as Excel's plain 'CSV' does). Save the register again as 'CSV UTF-8' or as XLSX."
         )
-    folded = fold(kind)
+    folded = fold(unjoin(kind))
     if not folded:
         raise RecordRejected("The kind of animal is blank: the register must say what was impounded.")
     if folded in KIND_WORDS:

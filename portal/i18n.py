@@ -178,6 +178,29 @@ T: dict[str, tuple[str, str]] = {
         "പിടിച്ചെടുത്തയാൾ അടയ്ക്കണം; ഉടമ ഒന്നും അടയ്ക്കേണ്ടതില്ല ({s_seizer_pays}). ലേലം നിർദ്ദേശിക്കുന്നില്ല.",
     ),
     "paid_by_seizer": ("paid by the seizer", "പിടിച്ചെടുത്തയാൾ അടയ്ക്കണം"),
+    # "if the seizure be adjudged illegal": from the day decided; before it the owner claims on payment or deposit
+    "illegal_not_yet": (
+        "On this day the complaint was not yet decided: the Magistrate adjudged the seizure illegal on {decided}. "
+        "Until then the owner could take the cattle back only on payment of the fines and charges ({s_claim})"
+        "{or_deposit}; from that day the person who made the seizure pays them ({s_seizer_pays}).",
+        "ഈ ദിവസം പരാതി തീർപ്പായിരുന്നില്ല: പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് മജിസ്ട്രേറ്റ് വിധിച്ചത് {decided}-ന്. "
+        "അതുവരെ പിഴയും ചെലവും അടച്ച് ({s_claim}){or_deposit} മാത്രമേ ഉടമയ്ക്ക് കന്നുകാലികളെ തിരികെ "
+        "എടുക്കാനാകൂ; ആ ദിവസം മുതൽ പിടിച്ചെടുത്തയാൾ അവ അടയ്ക്കണം ({s_seizer_pays}).",
+    ),
+    "or_deposit": (" or on their deposit ({s_deposit})", " അല്ലെങ്കിൽ കെട്ടിവച്ച് ({s_deposit})"),
+    "illegal_after_release": (
+        "The cattle left {how} before the Magistrate adjudged the seizure illegal ({decided}): the sum above was "
+        "the owner's to pay then, and the Magistrate awards it back with the compensation, \"together with all fines "
+        'paid and expenses incurred ... in procuring the release" ({s_repaid}).',
+        "മജിസ്ട്രേറ്റ് പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിക്കുന്നതിനു ({decided}) മുമ്പ് കന്നുകാലികൾ {how} "
+        'പോയി: മുകളിലെ തുക അന്ന് ഉടമ അടയ്ക്കേണ്ടതായിരുന്നു; നഷ്ടപരിഹാരത്തോടൊപ്പം "വിട്ടുകിട്ടാൻ അടച്ച എല്ലാ പിഴകളും '
+        'ചെലവുകളും" മജിസ്ട്രേറ്റ് തിരികെ നൽകാൻ വിധിക്കും ({s_repaid}).',
+    ),
+    "left_on_payment": ("on payment ({s_claim})", "പണം അടച്ച് ({s_claim})"),
+    "left_on_deposit": (
+        "on deposit of the fines and charges ({s_deposit})",
+        "പിഴയും ചെലവും കെട്ടിവച്ച് ({s_deposit})",
+    ),
     "feeding_days_counted": (
         "Days counted as the rate counts them: {convention}.",
         "നിരക്ക് കണക്കാക്കുന്ന രീതിയിൽ ദിവസങ്ങൾ: {convention}.",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 import sqlite3
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -636,6 +637,78 @@ def test_a_seizure_adjudged_illegal_leaves_the_owner_owing_nothing(tmp_path, por
     assert "adjudged illegal" in notice.by_id["notice-auction"]
 
 
+def test_a_seizure_adjudged_illegal_is_adjudged_from_the_day_decided_not_before(tmp_path, portal_for) -> None:
+    """K s.21 applies "If the seizure or detention be adjudged illegal"; until the Magistrate decides, the owner gets the
+    cattle "on payment of the fines and charges incurred" (K s.12(a)) or "upon deposit of the fines and charges"
+    (K s.14). Kerala, by hand: brought 1 Mar 2025, complaint 5 Mar, decided 10 Mar "Seizure illegal". On 5 Mar the
+    owner owes the fine Rs 500 (the scale on file, K s.11(1)) + 4 nights x Rs 100 (the rate on file, K s.4) = Rs 900,
+    not Rs 0; on 15 Mar, Rs 0 (K s.21(2)). 1857 s.VI "Cow ... 4" annas, s.VII "on payment of the prescribed fine
+    together with the expense of feeding": brought 5 Jan 1858, decided 20 Jan "seizure illegal"; on 12 Jan, 4 as. +
+    7 nights x 1 anna (the example rate on file) = 11 annas (Rs 0.6875), not nothing."""
+    header = "No.,Date,Number and description of animals,Complaint filed on,Complaint decided on,Complaint outcome\n"
+    db = law_db(
+        tmp_path,
+        {"k1": K_HEADER + "1,01/03/2025,,cow,1,black,,,,05/03/2025,10/03/2025,Seizure illegal,\n",
+         "b1": header + "1,05-01-1858,1 Cow,08-01-1858,20-01-1858,seizure illegal\n"},
+    )  # fmt: skip
+    k = rows(db, "SELECT id FROM impoundments WHERE act = 'kerala-1961'")[0]["id"]
+    b = rows(db, "SELECT id FROM impoundments WHERE act = 'act-iii-1857'")[0]["id"]
+    c = portal_for(db, D(2025, 3, 20))
+    early = c.get(f"/api/impoundments/{k}/due", params={"on": "2025-03-05"}).json()
+    assert (early["total_rupees"], early["owner_owes_nothing"]) == ("900.00", False)
+    assert "K s.21(2)" not in early["sections"] and "K s.12" in early["sections"]
+    late = c.get(f"/api/impoundments/{k}/due", params={"on": "2025-03-15"}).json()
+    assert (late["total_rupees"], late["owner_owes_nothing"]) == ("0.00", True)
+    old = c.get(f"/api/impoundments/{b}/due", params={"on": "1858-01-12"}).json()
+    assert old["owner_owes_nothing"] is False and Decimal(old["total_rupees"]) == Decimal("0.6875")
+
+
+def test_cattle_released_on_deposit_before_the_decision_show_the_deposit_and_k_s21_1(tmp_path, portal_for) -> None:
+    """K s.14: "upon deposit of the fines and charges incurred in respect of the cattle, the cattle shall be delivered
+    to him"; then adjudged illegal, K s.21(1) awards compensation "together with all fines paid and expenses incurred
+    by the complainant in procuring the release of the cattle"; K s.21(2) is only "If the cattle have not been
+    released". Brought 1 Mar 2025, released on deposit 4 Mar, complaint 5 Mar, decided 10 Mar: due when it left,
+    Rs 500 + 3 nights x Rs 100 = Rs 800 (by hand), the deposit named, K s.21(1) cited, not "owner owes nothing"."""
+    header = (
+        "No.,Date brought,Kind,Number,Released on deposit,Complaint filed on,Complaint decided on,Complaint outcome\n"
+    )
+    db = law_db(tmp_path, {"k1": header + "1,01/03/2025,cow,1,04/03/2025,05/03/2025,10/03/2025,Seizure illegal\n"})
+    (a,) = rows(db, "SELECT id, status, left_on FROM impoundments")
+    assert (a["status"], a["left_on"]) == ("released_on_deposit", "2025-03-04")
+    c = portal_for(db, D(2025, 3, 20))
+    due = c.get(f"/api/impoundments/{a['id']}/due").json()
+    assert (due["total_rupees"], due["owner_owes_nothing"]) == ("800.00", False)
+    assert "K s.21(1)" in due["sections"] and "K s.21(2)" not in due["sections"]
+    page = _text(c.get(f"/animals/{a['id']}").text)
+    assert page.by_id["total"].strip() == "₹800.00" and "seizure-illegal" not in page.by_id
+    later = page.by_id["seizure-illegal-later"]
+    assert "on deposit of the fines and charges (K s.14)" in later and "(K s.21(1))" in later
+    ml = _text(c.get(f"/animals/{a['id']}", params={"lang": "ml"}).text)
+    assert "കെട്ടിവച്ച് (K s.14)" in ml.by_id["seizure-illegal-later"]
+
+
+def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_path, portal_for) -> None:
+    """K s.14: cattle are delivered "upon deposit of the fines and charges" of an owner "about to make a complaint":
+    money held until the Magistrate decides, not a fine collected (K s.16(1) sends the local authority "the fines so
+    deducted"). Two Kerala cows brought in March 2025 at Rs 500 each (the scale on file), one claimed, one released
+    on deposit: the fines collected that month are Rs 500, not Rs 1,000. 1857: a cow sold for "Rs 2 8 as." is
+    2 x 192 + 8 x 12 = 480 pies, Rs 2 8 as. 0 p. (a rupee of 16 annas of 12 pies), which the query now states."""
+    header = "No.,Date brought,Kind,Number,Date claimed,Released on deposit\n"
+    old = "No.,Date,Number and description of animals,Date of sale,Sale proceeds\n"
+    db = law_db(
+        tmp_path,
+        {"k1": header + "1,01/03/2025,cow,1,03/03/2025,\n2,01/03/2025,cow,1,,03/03/2025\n",
+         "b1": old + "1,05-01-1858,1 Cow,25-01-1858,Rs 2 8 as.\n"},
+    )  # fmt: skip
+    c = portal_for(db, D(2025, 3, 20))
+    got = c.get("/data/pounds/fines_per_pound_per_month.json", params={"_shape": "array", "pound": "k1"}).json()
+    assert [(r["entries"], r["fines_rupees"]) for r in got] == [(1, "500.00")]
+    sales = c.get("/data/pounds/auctions_and_proceeds.json", params={"_shape": "array"}).json()
+    assert [(r["pound_id"], r["proceeds_minor"], r["proceeds_rupees"]) for r in sales] == [
+        ("b1", 480, "Rs 2 8 as. 0 p.")
+    ]
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
@@ -886,6 +959,61 @@ def test_two_kinds_in_one_entry_are_one_impoundment_each_fined_by_its_kind(tmp_p
         "SELECT count(*) FROM register_entries WHERE kind = 'entry' AND source_file = 'registers/b1/a.csv'"
     )
     assert private.fetchone() == (4,)
+
+
+def test_every_list_of_kinds_is_one_impoundment_per_kind_and_none_a_description(tmp_path) -> None:
+    """1857 s.VI: "For every head of Cattle impounded as aforesaid, a fine shall be levied according to the following
+    scale": Camel or Buffalo 8 annas; Horse or Tattoo, Bull, Bullock, or Cow 4; Calf or Ass 2; Sheep or Goat 1.
+    By hand: '1 camel, 3 cows and 5 sheep' is 8 + 3 x 4 + 5 x 1 = 25 annas = Rs 1 9 as. (1.5625), not the camel's
+    8 as. with the cows and sheep as its description; '2 cows (black), 1 calf (brown) and 3 goats' is 2 x 4 + 2 +
+    3 x 1 = 13 as. (0.8125). Every list form a register writes gives one impoundment per kind: commas, 'and', '&',
+    '+', Malayalam's ഉം (പശുവും ആടും: a cow and a goat), a count per kind in brackets."""
+    register = B_HEADER + (
+        '1,05-01-1858,"1 camel, 3 cows and 5 sheep",,,,\n'
+        '2,05-01-1858,"2 cows (black), 1 calf (brown) and 3 goats",,,,\n'
+        "3,05-01-1858,2 cows & 1 calf,,,,\n"
+        "4,05-01-1858,2 bullocks + 1 buffalo,,,,\n"
+        "5,05-01-1858,2 പശുവും 3 ആടും,,,,\n"
+        '6,05-01-1858,"cows (2), calves (1) - all red",,,,\n'
+    )
+    db = law_db(tmp_path, {"b1": register})
+    assert rows(db, "SELECT reason FROM rejects") == []
+    got = rows(
+        db,
+        "SELECT source_row, species, head_count, description FROM impoundments ORDER BY source_row, source_part",
+    )
+    assert [(r["source_row"], r["species"], r["head_count"]) for r in got] == [
+        (2, "camel", 1), (2, "cow", 3), (2, "sheep", 5),
+        (3, "cow", 2), (3, "calf", 1), (3, "goat", 3),
+        (4, "cow", 2), (4, "calf", 1),
+        (5, "bullock", 2), (5, "buffalo", 1),
+        (6, "cow", 2), (6, "goat", 3),
+        (7, "cow", 2), (7, "calf", 1),
+    ]  # fmt: skip
+    kinds = ("camel", "cow", "sheep", "calf", "goat", "bullock", "buffalo")
+    assert not [r for r in got if any(k in r["description"].lower() for k in kinds)]
+    assert "black" in got[3]["description"] and "all red" in got[12]["description"]
+    fines = rows(db, "SELECT source_row, sum(fine_due_rupees) AS f FROM impoundments GROUP BY source_row")
+    assert {r["source_row"]: r["f"] for r in fines}[2] == 1.5625  # Rs 1 9 as.
+    assert {r["source_row"]: r["f"] for r in fines}[3] == 0.8125  # 13 as.
+
+
+def test_a_list_of_kinds_with_a_count_cell_adds_up_or_is_rejected_naming_every_kind(tmp_path) -> None:
+    """K s.11(1): "For every head of cattle impounded ... a fine in accordance with the scale" ("Different scales may
+    be prescribed ... for different kinds of cattle"). '2 cows, 1 calf and 3 goats' with the number 6: 2 + 1 + 3 = 6,
+    three impoundments (the cows were dropped: "(2 calf, 3 goat)"). With the number 7 it is a reject that names all
+    three kinds."""
+    db = law_db(
+        tmp_path,
+        {
+            "k1": K_HEADER + '1,01/11/2025,,"2 cows, 1 calf and 3 goats",6,,,,,,,,\n'
+            '2,01/11/2025,,"2 cows, 1 calf and 3 goats",7,,,,,,,,\n'
+        },
+    )
+    got = rows(db, "SELECT species, head_count FROM impoundments ORDER BY source_part")
+    assert [(r["species"], r["head_count"]) for r in got] == [("cow", 2), ("calf", 1), ("goat", 3)]
+    (reason,) = rows(db, "SELECT reason FROM rejects")
+    assert "(2 cow, 1 calf, 3 goat)" in reason["reason"], reason
 
 
 FOURTH = """# A fourth Act, as data only: other periods, to prove no page or feed types an Act's period.

@@ -1,8 +1,9 @@
 """What an owner owes on a given day: fine + feeding charges, with the sections and the notifications behind them.
 
-A sum is shown only when every part of it is known; an unknown part says which and why (`Unknown`). When the seizure
-was adjudged illegal the person who seized pays the fines and expenses (K s.21(2); 1857 s.XIV) and the owner owes
-nothing.
+A sum is shown only when every part of it is known; an unknown part says which and why (`Unknown`). Once the seizure
+is adjudged illegal the person who seized pays the fines and expenses (K s.21(2); 1857 s.XIV) and the owner owes
+nothing; before the day it was decided the owner claims "on payment" (K s.12; 1857 s.VII) or on deposit (K s.14), and
+cattle released so are repaid "together with all fines paid and expenses incurred" (K s.21(1); 1857 s.XIV).
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ class Due:
     feeding_parts: list[FeedingPart] = field(default_factory=list)
     unknown: list[Unknown] = field(default_factory=list)
     owner_owes_nothing: bool = False  # the seizure was adjudged illegal: the seizer pays (K s.21(2))
+    # the seizure was adjudged illegal on this later day: until then the owner owed the sum (K s.12, s.14), and cattle
+    # released before it are repaid by the seizer (K s.21(1))
+    adjudged_illegal_later: dt.date | None = None
     reported_practices: list[RateRow] = field(default_factory=list)  # shown beside the sum, never in it
 
     @property
@@ -161,8 +165,13 @@ def compute_due(
         sections.insert(1, pack.sections.get("habitual", ""))
     if dl.complaint_in_time and pack.clock.no_sale_while_complaint_pending:
         sections += pack.cite("complaint_pending")
-    if seizure_illegal:
+    # "if the seizure be adjudged illegal": from the day decided, not before (an undated decision: from the first day)
+    later = complaint_decided_on if seizure_illegal and complaint_decided_on and until < complaint_decided_on else None
+    adjudged = seizure_illegal and later is None
+    if adjudged:
         sections += pack.cite("seizer_pays")
+    elif later and ended_on and ended_on <= until:
+        sections += pack.cite("repaid")  # released before the decision: K s.21(1), fines paid and expenses repaid
     return Due(
         on=on,
         days_in_pound=days,
@@ -178,6 +187,7 @@ def compute_due(
         sections=[s for s in sections if s],
         feeding_parts=parts,
         unknown=unknown,
-        owner_owes_nothing=seizure_illegal,
+        owner_owes_nothing=adjudged,
+        adjudged_illegal_later=later,
         reported_practices=book.reported_practices(pack.id, area, species, brought_on),
     )
