@@ -5,16 +5,18 @@ FastAPI at all, which is what lets one process serve thousands of feed requests 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import hashlib
 import secrets
+from collections import OrderedDict
 from email.utils import format_datetime, parsedate_to_datetime
 from typing import Any
 
 from starlette.requests import Request
 
 from . import db
-from .cache import MAX_ENTRY_BYTES, Cached, ResponseStore
+from .cache import MAX_ENTRIES, MAX_ENTRY_BYTES, Cached, ResponseStore
 from .deps import lang_of
 from .settings import IST, Settings
 
@@ -77,11 +79,12 @@ def is_fresh(scope: Scope, headers: list[tuple[bytes, bytes]]) -> bool:
     mine = dict(headers)
     inm = _header(scope, b"if-none-match")
     if inm is not None:
-        return inm.strip() == "*" or mine[b"etag"].decode() in [x.strip() for x in inm.split(",")]
+        etag = mine.get(b"etag")
+        return inm.strip() == "*" or etag is not None and etag.decode() in [x.strip() for x in inm.split(",")]
     ims = _header(scope, b"if-modified-since")
     if ims:
         try:
-            return parsedate_to_datetime(ims) >= parsedate_to_datetime(mine[b"last-modified"].decode())
+            return parsedate_to_datetime(ims) >= parsedate_to_datetime(mine.get(b"last-modified", b"").decode())
         except (TypeError, ValueError):
             return False
     return False
@@ -91,6 +94,16 @@ def _merge(headers: list[tuple[bytes, bytes]], extra: list[tuple[bytes, bytes]])
     """extra added where the response has not set the header itself."""
     have = {k.lower() for k, _ in headers}
     return headers + [(k, v) for k, v in extra if k not in have]
+
+
+def _validators(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """The ETag and Last-Modified a response was sent with (ours, or a file's own as Starlette gives it)."""
+    sent = {k.lower(): v for k, v in headers}
+    return [(k, sent[k]) for k in (b"etag", b"last-modified") if k in sent]
+
+
+class _HeadSent(Exception):
+    """A HEAD's status and headers are sent: the GET that made them goes no further."""
 
 
 class ResponseCache:
@@ -103,6 +116,8 @@ class ResponseCache:
         # Requests for a key being rendered wait for that render instead of starting their own: when a newspaper
         # links a page, the first second's hundred requests make one render, not a hundred.
         self._rendering: dict[tuple[str, ...], asyncio.Event] = {}
+        # Addresses last answered 200 but too big to keep (a download): their own ETag is still a 304.
+        self._answered: OrderedDict[tuple[str, ...], list[tuple[bytes, bytes]]] = OrderedDict()
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if (
@@ -120,24 +135,60 @@ class ResponseCache:
         if hit is None and key in self._rendering:
             await self._rendering[key].wait()
             hit = self.store.get(key)
-        if hit is not None:
-            # Only a stored response (a 200) is known to be what the client holds: an address that answers 404
-            # or 400, or one not rendered since, is answered in full.
-            if is_fresh(scope, extra):
-                await send({"type": "http.response.start", "status": 304, "headers": extra})
+        given = _validators(hit.headers) if hit is not None else self._answered.get(key)
+        if given is not None:
+            # Only a response known to be a 200 (stored, or too big to store) is known to be what the client holds:
+            # an address that answers 404 or 400, or one not rendered since, is answered in full.
+            if is_fresh(scope, given):
+                await send({"type": "http.response.start", "status": 304, "headers": _merge(given, extra)})
                 await send({"type": "http.response.body", "body": b""})
-            else:
+                return
+            if hit is not None:
                 await self._replay(scope, key, hit, send)
+                return
+        if scope["method"] == "HEAD":
+            await self._head(scope, receive, self._recording(key, extra, None, send))
             return
-        if key in self._rendering or scope["method"] != "GET":
-            await self.app(scope, receive, self._recording(key, extra, False, send))
+        if key in self._rendering:
+            await self.app(scope, receive, self._recording(key, extra, None, send))
             return
         done = self._rendering[key] = asyncio.Event()
         try:
-            await self.app(scope, receive, self._recording(key, extra, True, send))
+            await self.app(scope, receive, self._recording(key, extra, done, send))
         finally:
+            self._release(key, done)
+
+    async def _head(self, scope: Scope, receive: Any, send: Any) -> None:
+        """HEAD answered wherever GET is (the portal's routes take GET alone: a HEAD was a 405): the GET's status
+        and headers, and the GET stopped at its first body (a 1 GB download is not read to send nothing)."""
+        state = {"sent": False}
+
+        async def head_only(message: Message) -> None:
+            if state["sent"]:
+                raise _HeadSent
+            if message["type"] == "http.response.start":
+                await send(message)
+            elif message["type"] == "http.response.body":
+                state["sent"] = True
+                await send({"type": "http.response.body", "body": b""})
+                raise _HeadSent
+
+        with contextlib.suppress(_HeadSent):
+            await self.app(dict(scope, method="GET"), receive, head_only)
+
+    def _release(self, key: tuple[str, ...], done: asyncio.Event) -> None:
+        """Those waiting for this render of `key` go on: with its stored answer, or to render their own."""
+        if self._rendering.get(key) is done:
             del self._rendering[key]
-            done.set()
+        done.set()
+
+    def _answered_in_full(self, key: tuple[str, ...], headers: list[tuple[bytes, bytes]]) -> None:
+        """A 200 too big to keep: the validators it was sent with remembered (bounded), so that its own ETag (a
+        file's, as Starlette gives it) is a 304 next time."""
+        self._answered[key] = _validators(headers)
+        self._answered.move_to_end(key)
+        while len(self._answered) > MAX_ENTRIES:
+            self._answered.popitem(last=False)
 
     async def _replay(self, scope: Scope, key: tuple[str, ...], hit: Cached, send: Any) -> None:
         """A stored response, gzipped for a client that accepts it (compressed the first time one asks, and kept)."""
@@ -153,9 +204,19 @@ class ResponseCache:
         await send({"type": "http.response.start", "status": hit.status, "headers": headers})
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
 
-    def _recording(self, key: tuple[str, ...], extra: list[tuple[bytes, bytes]], keep: bool, send: Any) -> Any:
-        """Passes every message straight on (a streamed export is never held back) and keeps a copy to store."""
-        state: dict[str, Any] = {"keep": keep, "chunks": [], "size": 0}
+    def _recording(
+        self, key: tuple[str, ...], extra: list[tuple[bytes, bytes]], done: asyncio.Event | None, send: Any
+    ) -> Any:
+        """Passes every message straight on (a streamed export is never held back) and keeps a copy to store when
+        `done` (the render others wait for) is given. Those others are let go as soon as the response is known not
+        to be kept, before its body is sent: a client that reads a download slowly, or not at all, never holds up
+        another's (before, every other request for /downloads/pinfold.db waited for the first to end)."""
+        state: dict[str, Any] = {"keep": done is not None, "chunks": [], "size": 0}
+
+        def not_kept() -> None:
+            state["keep"], state["chunks"] = False, []
+            if done is not None:
+                self._release(key, done)
 
         async def recording(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -163,16 +224,23 @@ class ResponseCache:
                 ok = message["status"] == 200
                 if ok:
                     headers = _merge(headers, extra)
-                state["keep"] = state["keep"] and ok and not any(k.lower() == b"set-cookie" for k, _ in headers)
+                length = dict((k.lower(), v) for k, v in headers).get(b"content-length", b"0")
+                big = int(length) > MAX_ENTRY_BYTES if length.isdigit() else False
+                if ok and big:
+                    self._answered_in_full(key, headers)
                 state["status"], state["headers"] = message["status"], headers
+                if not (ok and not big and not any(k.lower() == b"set-cookie" for k, _ in headers)):
+                    not_kept()
                 message = dict(message, headers=headers)
             elif message["type"] == "http.response.body" and state["keep"]:
                 body = message.get("body", b"")
                 state["size"] += len(body)
                 if state["size"] > MAX_ENTRY_BYTES:
-                    state["keep"], state["chunks"] = False, []
+                    not_kept()
                 else:
                     state["chunks"].append(body)
+                    if message.get("more_body", False) and done is not None:
+                        self._release(key, done)  # a stream: a slow reader could stall it; others render their own
                     if not message.get("more_body", False):
                         self.store.put(key, Cached.of(state["status"], state["headers"], b"".join(state["chunks"])))
             await send(message)
