@@ -62,7 +62,7 @@ EVENTS = _set(
     "paid pay payment fine fined fee fees charge charges feeding fed fodder water grass straw complaint complained "
     "complainant heard hearing enquiry inquiry warned warning settled compromise compensation damage damages damaged "
     "crop crops destroyed ate eaten eating trespass trespassed trespassing police station constable officer secretary "
-    "panchayat staff owner owners seizer claimant person call ph phone mob mobile landline contact write email did "
+    "panchayat staff owner owners owned own owns seizer seized claimant person call ph phone mob mobile landline contact write email did "
     "does done miss missed report reported informed inform notice issued pending closed dismissed upheld rejected "
     "accepted refund refunded receipt rs rs. rupees paise amount noon morning evening night am pm hrs hours time date "
     "dated on till until after before since same today yesterday held kept keeping custody pound impounding "
