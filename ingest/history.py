@@ -33,6 +33,8 @@ from urllib.parse import quote
 from pinfold.law.packs import PACKS_DIR
 from pinfold.schema import FIELDS
 
+from .privacy import EMPTY, PLACEHOLDERS, Persons, hide, roster_of
+
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
 # Fields read from the sale account (`sales`), and its column for each.
@@ -41,7 +43,6 @@ SALE_COLUMNS = {"sale_proceeds_rupees": "proceeds_rupees", "sale_expenses_rupees
 TEXT_FIELDS = ("description", "place_seized", "complaint_outcome")
 # The rule file of people (K s.18(1)): private, so not even its digest is published.
 PRIVATE_RULE_FILE = "roster.csv"
-PLACEHOLDERS = ("[name]", "[number]")
 
 
 @dataclass
@@ -56,7 +57,7 @@ class Found:
     previous_downloads: str | None = None
 
 
-_TOKEN = re.compile(r"\[name\]|\[number\]|\w+|\s+|[^\w\s]")
+_TOKEN = re.compile(r"\[(?:name|number|email|…)\]|\w+|\s+|[^\w\s]")
 
 
 def masked(before: str | None, after: str | None) -> str | None:
@@ -134,6 +135,21 @@ def _compared(pub: sqlite3.Connection) -> list[str]:
     return [f for f in FIELDS if (SALE_COLUMNS[f] in sales if f in SALE_COLUMNS else f in have)]
 
 
+def refiltered(text: str | None, places: Persons = EMPTY) -> str | None:
+    """An old value of free text as today's filter publishes it (privacy.hide: only what is recognised), so a value
+    an older reading let through never stays in the history: ('red cow, tied at Kochouseph Pallan's gate') ->
+    'red cow, tied at […] gate'."""
+    return hide(text, places) if text else text
+
+
+def _places(pub: sqlite3.Connection) -> dict[str, Persons]:
+    """Each pound's own place words (village, area, district), public in its texts as in the entries'."""
+    return {
+        r[0]: roster_of((), r[1:])
+        for r in pub.execute("SELECT id, village, local_authority, district FROM main.pounds")
+    }
+
+
 def _published(fields: list[str], row: str, sale: str) -> str:
     """The fields as SQL over an impoundments row and its sale: 'n.entry_no, ..., ns.proceeds_rupees, ...'."""
     return ", ".join(f"{sale}.{SALE_COLUMNS[f]}" if f in SALE_COLUMNS else f"{row}.{f}" for f in fields)
@@ -156,6 +172,7 @@ def _differences(pub: sqlite3.Connection, fields: list[str], source: str, where:
     )
     found: list[tuple[Any, ...]] = []
     width = len(fields)
+    places = _places(pub)
     for r in rows:
         context, after, before = r[:8], r[8 : 8 + width], r[8 + width :]
         for field, b, a in zip(fields, before, after, strict=True):
@@ -163,7 +180,7 @@ def _differences(pub: sqlite3.Connection, fields: list[str], source: str, where:
                 continue
             b, a = (None if b is None else str(b)), (None if a is None else str(a))
             if field in TEXT_FIELDS:
-                b = masked(b, a)
+                b = refiltered(masked(b, a), places.get(context[1], EMPTY))
                 if b == a:
                     continue
             found.append((*context[:6], "changed", field, b, a, *context[6:]))
@@ -296,16 +313,19 @@ def _follow(pub: sqlite3.Connection, ingest_id: int) -> None:
 
 
 def _mask_carried(pub: sqlite3.Connection) -> None:
-    """Old history rows of free text, hidden as the entry's text is hidden now (see masked)."""
+    """The whole history of free text, filtered again as today's filter publishes text (refiltered), and hidden as
+    the entry's text is hidden now (masked): a leak fixed today is gone from every page, feed and download of the
+    history too. A change row left saying nothing (its before now reads as its after) is deleted."""
+    places = _places(pub)
     for field in TEXT_FIELDS:
         rows = pub.execute(
-            f"""SELECT c.id, c.value_before, c.value_after, i.{field} FROM main.changes c
-                JOIN main.impoundments i ON i.id = c.impoundment_id
-                WHERE c.field = ? AND (i.{field} LIKE '%[name]%' OR i.{field} LIKE '%[number]%')""",
+            f"""SELECT c.id, c.pound_id, c.value_before, c.value_after, i.{field} FROM main.changes c
+                LEFT JOIN main.impoundments i ON i.id = c.impoundment_id WHERE c.field = ?""",
             (field,),
         ).fetchall()
-        for change_id, before, after, now in rows:
-            hidden = (masked(before, now), masked(after, now))
+        for change_id, pound, before, after, now in rows:
+            where = places.get(pound, EMPTY)
+            hidden = (refiltered(masked(before, now), where), refiltered(masked(after, now), where))
             if hidden != (before, after):
                 pub.execute(
                     "UPDATE main.changes SET value_before = ?, value_after = ? WHERE id = ?", (*hidden, change_id)

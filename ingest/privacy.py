@@ -971,14 +971,18 @@ def public_reason(err: RecordRejected, cells: dict[str, Any], roster: Persons = 
 # A run of codes and numbers, letters run into digits and short capitals between them: 'KL 07 AB 1234',
 # 'DL No. KL07 2011 0012345' (from KL07), '3456.7812.9012', 'KLT1234567', 'ABCPK1234F', '9447O12345'.
 _CODE = r"[A-Za-z]*\d[A-Za-z\d]*"
-_CODE_RUN = re.compile(
-    rf"(?<![\w])(?:[A-Z]{{1,3}}[ .\-/]{{1,2}})*{_CODE}(?:[ .\-/:]{{1,2}}(?:[A-Z]{{1,3}}[ .\-/]{{1,2}})*{_CODE})*(?!\w)"
-)
+_SEP = r"(?:\s{0,2}[.\-/:]\s{0,2}|\s{1,2})"
+_CODE_RUN = re.compile(rf"(?<![\w])(?:[A-Z]{{1,3}}{_SEP})*{_CODE}(?:{_SEP}(?:[A-Z]{{1,3}}{_SEP})*{_CODE})*(?!\w)")
 # The animal's own numbers, as a whole run: an ear tag in its known forms, a twelve-digit UID the text calls the
 # animal's, a date.
-_TAG_FORMS = re.compile(r"[A-Z]{2}-\d{2}-\d{3,6}|(?i:KL)[ -]?\d{2}[ -]?\d{3,6}")
+_TAG_FORMS = re.compile(
+    r"(?<![\w.\-/])(?:[A-Z]{2}-\d{2}-\d{3,6}|(?i:KL)[ -]?\d{2}[ -]?\d{3,6})(?!\w|\s{0,2}[.\-/]?\s{0,2}[A-Za-z]*\d)"
+)
 _UID = re.compile(r"\d{4}[ -]?\d{4}[ -]?\d{4}")
-_ANIMALS_UID_CUE = re.compile(r"(?:pashu|animal|cattle|tag|tags|uid|പശു)[^.;:]{0,40}$", re.I)
+_ANIMALS_UID_CUE = re.compile(
+    r"(?:pashu\s*aadhaa?r|animal|cattle|tag|tags|uid|പശു\s*ആധാർ)\W{0,3}(?:(?:no|number|uid)\W{0,3})?$",
+    re.I,
+)
 
 
 def _animals_number(text: str, start: int, run: str) -> bool:
@@ -988,7 +992,7 @@ def _animals_number(text: str, start: int, run: str) -> bool:
         return True
     if _UID.fullmatch(run):
         return bool(_ANIMALS_UID_CUE.search(text[:start]))
-    return run.isdigit() and len(run) <= 4
+    return not re.search(r"[A-Za-z]", run) and len(_digits(run)) <= 4
 
 
 _TIME = re.compile(r"(?<![\d:.])\d{1,2}[:.]\d{2}(?![\d:.])")

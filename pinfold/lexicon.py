@@ -62,7 +62,7 @@ EVENTS = _set(
     "paid pay payment fine fined fee fees charge charges feeding fed fodder water grass straw complaint complained "
     "complainant heard hearing enquiry inquiry warned warning settled compromise compensation damage damages damaged "
     "crop crops destroyed ate eaten eating trespass trespassed trespassing police station constable officer secretary "
-    "panchayat staff owner owners seizer claimant person call ph phone mob mobile landline contact write email did "
+    "panchayat staff owner owners owned own owns seizer seized claimant person call ph phone mob mobile landline contact write email did "
     "does done miss missed report reported informed inform notice issued pending closed dismissed upheld rejected "
     "accepted refund refunded receipt rs rs. rupees paise amount noon morning evening night am pm hrs hours time date "
     "dated on till until after before since same today yesterday held kept keeping custody pound impounding "
@@ -92,7 +92,7 @@ PLACE_WORDS = _set(
     "plantation rubber coconut grove farm farmland land plot vacant open public private premises side roadside "
     "junction market office post po north south east west northern southern eastern western central main new old "
     "upper lower kadavu kulam padam parambu vayal thodu puzha kunnu mala "
-    "house veedu വീട് വീട്ടിൽ വീട്ടുവളപ്പിൽ വയൽ പാടം പറമ്പ് പുഴ തോട് കുളം കവല റോഡ് ജംഗ്ഷൻ അമ്പലം ക്ഷേത്രം പള്ളി സ്കൂൾ ചന്ത മാർക്കറ്റ് ബസ് സ്റ്റോപ്പ്"
+    "നിറം നിറമുള്ള ഗേറ്റ് ഗേറ്റിൽ പൂജ്യം house veedu വീട് വീട്ടിൽ വീട്ടുവളപ്പിൽ വയൽ പാടം പറമ്പ് പുഴ തോട് കുളം കവല റോഡ് ജംഗ്ഷൻ അമ്പലം ക്ഷേത്രം പള്ളി സ്കൂൾ ചന്ത മാർക്കറ്റ് ബസ് സ്റ്റോപ്പ്"
 )
 _ML_LANDMARK_STEMS = (
     "ക്ഷേത്ര",
@@ -135,7 +135,9 @@ MONTHS = _set(
     "aug sep sept oct nov dec"
 ) | frozenset(_fold(m) for m in ML_MONTHS)
 # Digits as words: a run of five or more is a phone written out ('nine four four seven ...'), never a count.
-DIGIT_WORDS = _set("zero oh o one two three four five six seven eight nine double triple")
+DIGIT_WORDS = _set(
+    "zero oh o one two three four five six seven eight nine double triple പൂജ്യം ഒന്ന് രണ്ട് മൂന്ന് നാല് അഞ്ച് ആറ് ഏഴ് എട്ട് ഒമ്പത്"
+)
 
 VOCABULARY = (
     frozenset(w for phrase in KIND_WORDS for w in _fold(phrase).split())
