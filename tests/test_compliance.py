@@ -26,6 +26,8 @@ there, however its register reads.
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 import shutil
 from pathlib import Path
 
@@ -87,3 +89,37 @@ def test_the_canned_query_finds_the_same_counts(tmp_path, monkeypatch, portal_fo
     thrissur = c.get(url, params={"_shape": "array", "year": "", "district": "Thrissur", "pound": ""}).json()
     assert sorted(r["pound_id"] for r in thrissur) == ["k1", "t1"]
     assert c.get(url, params={"_shape": "array", "year": "2024", "district": "", "pound": ""}).json() == []
+
+
+def figures(html: str, row_id: str) -> list[str]:
+    """The figures of a scorecard row as shown: ['10', '1 (10.0%)', '—', ...] (tags dropped)."""
+    row = re.search(rf'<tr id="{row_id}">(.*?)</tr>', html, re.S)
+    assert row, row_id
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
+def test_the_pages_show_the_counts_and_link_to_the_entries(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    for lang in ("en", "ml"):
+        page = c.get("/compliance", params={"lang": lang})
+        assert page.status_code == 200
+        assert figures(page.text, "score-k1-2025")[1:] == ["2025", "10"] + [
+            f"{n} ({n * 10:.1f}%)" for n in (1, 3, 1, 1, 1, 1, 1, 1)
+        ]
+        t1 = figures(page.text, "score-t1-2025")
+        assert (t1[3], t1[4], t1[7], t1[8]) == ("—", "1 (100.0%)", "—", "—")  # seizure, notice, buyer, account
+    # the pound's card beside its district's (k1 and t1, Thrissur) and the state's (the same two pounds)
+    pound = c.get("/pounds/k1").text
+    assert figures(pound, "rule-notice_late") == ["3 (30.0%)", "4 (36.4%)", "4 (36.4%)"]
+    assert figures(pound, "rule-barred_buyer") == ["1 (10.0%)", "1 (10.0%)", "1 (10.0%)"]  # t1's Act has no such rule
+    district = c.get("/districts/Thrissur").text
+    assert figures(district, "rule-seizure_late") == ["1 (10.0%)", "1 (10.0%)"]
+    assert 'href="/compliance"' in c.get("/").text and 'href="/compliance"' in district
+    # a figure's link lists exactly the entries it counts
+    link = re.search(
+        r'<tr id="score-k1-2025">.*?<td[^>]*data-rule="notice_late"[^>]*><a href="([^"]+)"', page.text, re.S
+    )
+    assert link
+    listed = c.get(html.unescape(link.group(1)).replace("/data/pounds?", "/data/pounds.json?_shape=array&")).json()
+    assert sorted(r["entry_no"] for r in listed) == ["3", "5", "8"]  # as worked by hand above
