@@ -623,7 +623,7 @@ T.update({
     "compliance_rules": ("What is counted, and what the register cannot show", "എണ്ണുന്നത്, രജിസ്റ്ററിന് കാണിക്കാനാവാത്തതും"),
     "compliance_by_pound": ("By pound and year", "പൗണ്ടും വർഷവും അനുസരിച്ച്"),
     "compliance_query": ("The same figures as a query", "ഇതേ കണക്കുകൾ ഒരു ക്വറിയായി"),
-    "compliance_table": ("The table compliance", "compliance പട്ടിക"),
+    "compliance_table": ("The table compliance", "ഓപ്പൺ ഡാറ്റയിലെ പട്ടിക"),
     "entries_brought": ("Entries", "എൻട്രികൾ"),
     "year": ("Year", "വർഷം"),
     "not_in_act": ("—: the pound's Act has no such rule.", "—: പൗണ്ടിന്റെ നിയമത്തിൽ ഇങ്ങനെ ഒരു വ്യവസ്ഥയില്ല."),

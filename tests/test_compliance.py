@@ -32,6 +32,7 @@ import shutil
 from pathlib import Path
 
 from .test_law import FOURTH, POUNDS_CSV, RULES_K, law_db, portal_for, rows  # noqa: F401 (a fixture)
+from .test_malayalam import english_in
 
 D = dt.date
 
@@ -123,3 +124,13 @@ def test_the_pages_show_the_counts_and_link_to_the_entries(tmp_path, monkeypatch
     assert link
     listed = c.get(html.unescape(link.group(1)).replace("/data/pounds?", "/data/pounds.json?_shape=array&")).json()
     assert sorted(r["entry_no"] for r in listed) == ["3", "5", "8"]  # as worked by hand above
+
+
+def test_the_scorecard_in_malayalam_has_no_fixed_english(client) -> None:
+    """The demo's scorecard and a pound's card, in Malayalam: rule names, what is counted and what the register cannot
+    show come from portal/i18n.py's Malayalam; pound and district names and citations stay as written."""
+    for path in ("/compliance", "/pounds/tcr-ollur", "/districts/Thrissur"):
+        r = client.get(path, params={"lang": "ml"})
+        assert r.status_code == 200 and 'id="compliance"' in r.text
+        assert english_in(r.text) == [], path
+    client.cookies.clear()
