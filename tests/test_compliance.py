@@ -31,6 +31,8 @@ import re
 import shutil
 from pathlib import Path
 
+import feedparser
+
 from .test_law import FOURTH, POUNDS_CSV, RULES_K, law_db, portal_for, rows  # noqa: F401 (a fixture)
 from .test_malayalam import english_in
 
@@ -134,3 +136,24 @@ def test_the_scorecard_in_malayalam_has_no_fixed_english(client) -> None:
         assert r.status_code == 200 and 'id="compliance"' in r.text
         assert english_in(r.text) == [], path
     client.cookies.clear()
+
+
+def test_the_feed_lists_the_departures_with_the_usual_filters(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """k1's entries 1, 3, 4, 5, 6, 7, 8, 9, 10 record a departure (2 records none); t1's one entry a notice not
+    recorded. Entry 8 records two (notice, register silent): one item naming both."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    feed = feedparser.parse(c.get("/feeds/compliance.rss").content)
+    assert not feed.bozo and len(feed.entries) == 10
+    k1 = feedparser.parse(c.get("/feeds/compliance.rss", params={"pound": "k1"}).content).entries
+    ids = {r["id"]: r["entry_no"] for r in rows(db, "SELECT id, entry_no FROM impoundments WHERE pound_id = 'k1'")}
+    got = sorted(int(ids[e.link.rsplit("/", 1)[1]]) for e in k1)
+    assert got == [1, 3, 4, 5, 6, 7, 8, 9, 10]
+    eight = next(e for e in k1 if ids[e.link.rsplit("/", 1)[1]] == "8")
+    assert eight.title.startswith(
+        "The register records: Notice recorded after its day, or not recorded (K s.13(1)-(2))"
+    )
+    assert "Register silent on where the animal went" in eight.title
+    barred = next(e for e in k1 if ids[e.link.rsplit("/", 1)[1]] == "10")
+    assert "Sale to a person the Act bars from buying (K s.18(1))" in barred.title and "Kurian" not in str(barred)
+    assert len(feedparser.parse(c.get("/feeds/compliance.atom", params={"district": "Thrissur"}).content).entries) == 10

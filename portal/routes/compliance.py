@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from pinfold.law.compliance import RULE_KEYS, Rule, rules
+from pinfold.law.compliance import RULE_KEYS, Rule, departed, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
 from .. import db
@@ -40,7 +40,7 @@ def entries_link(rule: Rule, pound: str = "", district: str = "", year: str = ""
     sql = f"""select i.id, i.pound_id, i.entry_no, i.brought_on, i.species, i.head_count, i.status, i.seized_on, i.notice_due_on,
   i.notice_posted_on, i.sold_on, i.sale_questioned, i.fine_levied_rupees, i.fine_due_rupees, i.complaint_outcome
 from impoundments i left join sales s on s.impoundment_id = i.id
-where ({rule.condition})
+where {departed(rule)}
   and (:pound = '' or i.pound_id = :pound) and (:district = '' or i.district = :district)
   and (:year = '' or substr(i.brought_on, 1, 4) = :year)
 order by i.brought_on desc"""
