@@ -7,22 +7,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from pinfold.law.compliance import RULE_KEYS, applies, rules
-from pinfold.law.packs import all_packs
+from pinfold.law.compliance import RULE_KEYS, acts_with, rules
 from pinfold.law.status import TODAY_IN_INDIA
-
-
-def _acts_sql(acts: list[str]) -> str:
-    """('kerala-1961',) -> "'kerala-1961'" for an IN list; no act -> 'NULL' (matches nothing)."""
-    return ", ".join(repr(a) for a in acts) or "NULL"
 
 
 def build_sql(today: str = TODAY_IN_INDIA) -> str:
     """The INSERT that fills `compliance` from impoundments and sales as of `today` (an SQL expression)."""
-    packs = all_packs()
     counts, shares = [], []
     for rule in rules(today):
-        acts = _acts_sql(sorted(a for a, p in packs.items() if applies(rule, p)))
+        acts = ", ".join(repr(a) for a in acts_with(rule)) or "NULL"  # NULL for a rule no Act has: matches nothing
         n = f"CASE WHEN i.act IN ({acts}) THEN sum(CASE WHEN {rule.condition} THEN 1 ELSE 0 END) END"
         counts.append(f"{n} AS {rule.key}")
         shares.append(f"round(100.0 * {rule.key} / entries, 1) AS {rule.key}_share")

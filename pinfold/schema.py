@@ -6,9 +6,10 @@ and the open data package that describes them. Add columns, never remove.
 from collections.abc import Callable
 from pathlib import Path
 
-from .law.compliance import columns_sql
+from .law.compliance import columns_sql, departed
+from .law.compliance import rules as compliance_rules
 from .law.packs import RulePack, all_packs
-from .law.status import IN_POUND, STATUS_LABELS, auctions_to_come, whereabouts, whereabouts_select
+from .law.status import IN_POUND, STATUS_LABELS, TODAY_IN_INDIA, auctions_to_come, whereabouts, whereabouts_select
 from .vocabulary import PLURALS
 
 # The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
@@ -366,7 +367,37 @@ CREATE VIEW feed_auctions AS
     FROM auctions a JOIN pounds p ON p.id = a.pound_id;
 """
         + FEED_CHANGES
+        + feed_compliance()
     )
+
+
+def feed_compliance() -> str:
+    """The view of entries whose register records a departure from a scorecard rule (pinfold/law/compliance.py), the
+    latest recorded day first: 'The register records: Notice recorded after its day, or not recorded (K s.13(1)-(2))'."""
+    rules = compliance_rules(TODAY_IN_INDIA)
+    said = " || ".join(
+        f"CASE WHEN {departed(r)} THEN '{r.label}' || coalesce(' (' || nullif({act_sql('i.act', r.section)}, '') || ')', '')"
+        f" || '; ' ELSE '' END"
+        if r.section
+        else f"CASE WHEN {departed(r)} THEN '{r.label}; ' ELSE '' END"
+        for r in rules
+    )
+    day = "max(i.brought_on, coalesce(i.notice_posted_on, ''), coalesce(i.left_on, ''), coalesce(i.sold_on, ''))"
+    return f"""
+CREATE VIEW feed_compliance AS
+    SELECT 'compliance-' || i.id AS atom_id,
+           'The register records: ' || rtrim({said}, '; ') || ' — ' || {head_sql("i.head_count", "i.species")}
+             || ' at ' || p.name AS atom_title,
+           {day} || 'T00:00:00+05:30' AS atom_updated,
+           '/animals/' || i.id AS atom_link,
+           'Entry ' || coalesce(i.entry_no, 'without a number') || ', brought ' || {date_sql("i.brought_on")} || ', '
+             || p.name || ', ' || p.district || '. What the register records, not a finding: see /compliance.'
+             AS atom_summary,
+           i.district, i.pound_id, i.species, i.id AS impoundment_id, {day} AS sort_key,
+           coalesce(i.description, '') || ' ' || i.species AS search_text
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
+    WHERE {" OR ".join(departed(r) for r in rules)};
+"""
 
 
 def no_fine_words(p: RulePack) -> str:

@@ -25,7 +25,7 @@ from .errors import BadRequest, DatabaseDamaged, DatabaseUnavailable, Moved, Por
 from .i18n import t
 from .middleware import DATA_CSP, ResponseCache, SecurityHeaders
 from .render import render
-from .routes import api, downloads, feeds, health, pages
+from .routes import api, compliance, downloads, feeds, health, pages
 from .settings import Settings, get_settings
 from .warm import Warmer
 
@@ -121,7 +121,7 @@ def create_portal(settings: Settings, served: db.ServedFile | None = None) -> Fa
     app.openapi = lambda: documented_errors(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).with_name("static")), name="static")
     app.mount("/api/docs/assets", StaticFiles(directory=SWAGGER_UI), name="swagger-ui")
-    for r in (pages.router, feeds.router, api.router, health.router, downloads.router):
+    for r in (pages.router, feeds.router, api.router, health.router, downloads.router, compliance.router):
         app.include_router(r)
 
     @app.exception_handler(PortalError)

@@ -78,6 +78,13 @@ FEEDS = {
         "Register entries added, removed or changed after they were published, as each ingest finds them (K s.7).",
         picks="changes",
     ),
+    # the scorecard's entries (portal/routes/compliance.py), filtered as the corrections are: by their own columns
+    "compliance": FeedSpec(
+        "feed_compliance",
+        "Pinfold: what the registers record against the Acts' rules",
+        "Entries whose register records a departure from a rule of its Act: what the register records, not a finding.",
+        picks="changes",
+    ),
 }
 
 

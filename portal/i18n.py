@@ -6,12 +6,14 @@ import datetime as dt
 
 from markupsafe import Markup, escape
 
+from pinfold.law.compliance import rules as compliance_rules
 from pinfold.law.packs import RulePack
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
 from pinfold.vocabulary import ML_MONTHS, head_of
 
 LANGS = ("en", "ml")
+COMPLIANCE_RULES = compliance_rules("date('now')")
 
 EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -628,6 +630,58 @@ T.update({
     "sqlite_file": ("The whole database (SQLite)", "മുഴുവൻ ഡാറ്റാബേസ് (SQLite)"),
     "licence": ("Licence", "ലൈസൻസ്"),
 })  # fmt: skip
+
+# The scorecard (issue 28, portal/routes/compliance.py): rule labels by pinfold/law/compliance.py's keys.
+T.update({
+    "compliance": ("How each pound keeps the law", "ഓരോ പൗണ്ടും നിയമം പാലിക്കുന്ന വിധം"),
+    "compliance_lede": (
+        "For each rule, the entries where the register records a departure from it, and their share of the entries "
+        "brought. What the register records, not a finding about anyone.",
+        "ഓരോ നിയമത്തിനും, അതിൽ നിന്നുള്ള വ്യതിയാനം രജിസ്റ്റർ രേഖപ്പെടുത്തുന്ന എൻട്രികളും കൊണ്ടുവന്ന എൻട്രികളിൽ "
+        "അവയുടെ പങ്കും. രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത് മാത്രം, ആരെക്കുറിച്ചുമുള്ള കണ്ടെത്തലല്ല.",
+    ),
+    "compliance_all": ("Every pound's scorecard", "എല്ലാ പൗണ്ടുകളുടെയും സ്കോർകാർഡ്"),
+    "compliance_rule": ("Rule", "നിയമം"),
+    "compliance_state": ("All pounds", "എല്ലാ പൗണ്ടുകളും"),
+    "compliance_rules": ("What is counted, and what the register cannot show", "എണ്ണുന്നത്, രജിസ്റ്ററിന് കാണിക്കാനാവാത്തതും"),
+    "compliance_by_pound": ("By pound and year", "പൗണ്ടും വർഷവും അനുസരിച്ച്"),
+    "compliance_query": ("The same figures as a query", "ഇതേ കണക്കുകൾ ഒരു ക്വറിയായി"),
+    "compliance_table": ("The table compliance", "ഓപ്പൺ ഡാറ്റയിലെ പട്ടിക"),
+    "entries_brought": ("Entries", "എൻട്രികൾ"),
+    "year": ("Year", "വർഷം"),
+    "not_in_act": ("—: the pound's Act has no such rule.", "—: പൗണ്ടിന്റെ നിയമത്തിൽ ഇങ്ങനെ ഒരു വ്യവസ്ഥയില്ല."),
+    "counted_when": ("Counted when the register records", "രജിസ്റ്റർ രേഖപ്പെടുത്തുമ്പോൾ എണ്ണുന്നു:"),
+    "cannot_see": ("It cannot show", "അതിന് കാണിക്കാനാവാത്തത്:"),
+    "rule_seizure_late": ("Brought later than the Act allows", "നിയമം അനുവദിക്കുന്നതിലും വൈകി കൊണ്ടുവന്നു"),
+    "rule_notice_late": ("Notice recorded late, or not recorded", "നോട്ടീസ് വൈകി രേഖപ്പെടുത്തി, അല്ലെങ്കിൽ രേഖയില്ല"),
+    "rule_sale_questioned": ("Sale before the lawful day, or while a complaint was pending", "നിയമപരമായ ദിവസത്തിന് മുമ്പോ പരാതി നിലനിൽക്കെയോ വിൽപന"),
+    "rule_fine_above_scale": ("Fine above the scale in force", "നിലവിലുള്ള നിരക്കിലും കൂടിയ പിഴ"),
+    "rule_barred_buyer": ("Sale to a person barred from buying", "വാങ്ങാൻ വിലക്കുള്ളയാൾക്ക് വിൽപന"),
+    "rule_no_account": ("Sale with no account recorded", "കണക്ക് രേഖപ്പെടുത്താത്ത വിൽപന"),
+    "rule_register_silent": ("Register silent on where the animal went", "മൃഗം എവിടെപ്പോയെന്ന് രജിസ്റ്ററിൽ ഇല്ല"),
+    "rule_seizure_illegal": ("Seizure adjudged illegal", "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു"),
+})  # fmt: skip
+# What each rule counts and cannot show: the English from pinfold/law/compliance.py, the Malayalam here
+COMPLIANCE_ML = {
+    "counted_seizure_late": "കൊണ്ടുവന്ന ദിവസത്തിന് ഒരു ദിവസത്തിലേറെ മുമ്പുള്ള പിടിച്ചെടുക്കൽ ദിവസം",
+    "counted_notice_late": "നോട്ടീസ് ദിവസം കഴിഞ്ഞ് പതിച്ചത്, അല്ലെങ്കിൽ ആ ദിവസത്തിനു ശേഷവും പൗണ്ടിലുണ്ടായിരുന്ന മൃഗത്തിന് നോട്ടീസ് രേഖയില്ലാത്തത്",
+    "counted_sale_questioned": "ആദ്യ ലേല ദിവസത്തിന് മുമ്പോ, സമയത്ത് നൽകിയ പരാതി തീർപ്പാകാതിരിക്കെയോ ഉള്ള വിൽപന ദിവസം",
+    "counted_fine_above_scale": "പ്രദേശത്തിനും ഇനത്തിനും ദിവസത്തിനും വിജ്ഞാപനം ചെയ്ത നിരക്കിലും കൂടുതൽ ഈടാക്കിയ പിഴ",
+    "counted_barred_buyer": "പൗണ്ടിന്റെ നിയമം വിലക്കുന്ന പദവിയിലുള്ള, പട്ടികയിലെ ഒരു വാങ്ങുന്നയാൾ",
+    "counted_no_account": "വിൽപനത്തുക രേഖപ്പെടുത്താത്ത വിൽപന",
+    "counted_register_silent": "ആദ്യ ലേല ദിവസത്തിന് ഒരു മാസം കഴിഞ്ഞും ഫലമൊന്നും ഇല്ലാത്തത്",
+    "counted_seizure_illegal": "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് പറയുന്ന പരാതിയുടെ തീർപ്പ്",
+    "unseen_seizure_late": "പിടിച്ചെടുക്കൽ ദിവസം രേഖപ്പെടുത്താത്ത രജിസ്റ്ററുകൾ; പിടിച്ചെടുത്ത മണിക്കൂർ",
+    "unseen_notice_late": "രേഖപ്പെടുത്താത്ത നോട്ടീസ് പതിച്ചിരുന്നോ എന്ന് (രേഖയില്ല എന്നത് പതിച്ചില്ല എന്നല്ല); ചെണ്ടകൊട്ടി അറിയിക്കൽ",
+    "unseen_sale_questioned": "ഉടമ വന്നിട്ടും പണം നൽകാൻ വിസമ്മതിച്ചോ എന്ന് (K s.15(1)); അങ്ങനെയെങ്കിൽ നേരത്തെയുള്ള വിൽപന നിയമപരമാണ്",
+    "unseen_fine_above_scale": "നിരക്കിനെതിരെ തീറ്റച്ചെലവ്; രജിസ്റ്റർ രേഖപ്പെടുത്താത്ത പിഴകൾ",
+    "unseen_barred_buyer": "പട്ടികയിലില്ലാത്ത വാങ്ങുന്നവർ; മറ്റൊരാൾ വഴി (പരോക്ഷമായി) വാങ്ങൽ",
+    "unseen_no_account": "ഉടമയ്ക്ക് കണക്ക് നൽകിയോ എന്ന്; മിച്ചത്തുക എന്തായി എന്ന്",
+    "unseen_register_silent": "രജിസ്റ്ററിനു പുറത്ത് രേഖപ്പെടുത്തിയ ഫലം",
+    "unseen_seizure_illegal": "രജിസ്റ്ററിൽ രേഖപ്പെടുത്താത്ത പരാതികൾ",
+}  # fmt: skip
+T.update({f"{part}_{r.key}": (getattr(r, part), COMPLIANCE_ML[f"{part}_{r.key}"])
+          for r in COMPLIANCE_RULES for part in ("counted", "unseen")})  # fmt: skip
 
 
 def t(key: str, lang: str) -> str:

@@ -26,10 +26,15 @@ there, however its register reads.
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 import shutil
 from pathlib import Path
 
+import feedparser
+
 from .test_law import FOURTH, POUNDS_CSV, RULES_K, law_db, portal_for, rows  # noqa: F401 (a fixture)
+from .test_malayalam import english_in
 
 D = dt.date
 
@@ -87,3 +92,68 @@ def test_the_canned_query_finds_the_same_counts(tmp_path, monkeypatch, portal_fo
     thrissur = c.get(url, params={"_shape": "array", "year": "", "district": "Thrissur", "pound": ""}).json()
     assert sorted(r["pound_id"] for r in thrissur) == ["k1", "t1"]
     assert c.get(url, params={"_shape": "array", "year": "2024", "district": "", "pound": ""}).json() == []
+
+
+def figures(html: str, row_id: str) -> list[str]:
+    """The figures of a scorecard row as shown: ['10', '1 (10.0%)', '—', ...] (tags dropped)."""
+    row = re.search(rf'<tr id="{row_id}">(.*?)</tr>', html, re.S)
+    assert row, row_id
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
+def test_the_pages_show_the_counts_and_link_to_the_entries(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    for lang in ("en", "ml"):
+        page = c.get("/compliance", params={"lang": lang})
+        assert page.status_code == 200
+        assert figures(page.text, "score-k1-2025")[1:] == ["2025", "10"] + [
+            f"{n} ({n * 10:.1f}%)" for n in (1, 3, 1, 1, 1, 1, 1, 1)
+        ]
+        t1 = figures(page.text, "score-t1-2025")
+        assert (t1[3], t1[4], t1[7], t1[8]) == ("—", "1 (100.0%)", "—", "—")  # seizure, notice, buyer, account
+    # the pound's card beside its district's (k1 and t1, Thrissur) and the state's (the same two pounds)
+    pound = c.get("/pounds/k1").text
+    assert figures(pound, "rule-notice_late") == ["3 (30.0%)", "4 (36.4%)", "4 (36.4%)"]
+    assert figures(pound, "rule-barred_buyer") == ["1 (10.0%)", "1 (10.0%)", "1 (10.0%)"]  # t1's Act has no such rule
+    district = c.get("/districts/Thrissur").text
+    assert figures(district, "rule-seizure_late") == ["1 (10.0%)", "1 (10.0%)"]
+    assert 'href="/compliance"' in c.get("/").text and 'href="/compliance"' in district
+    # a figure's link lists exactly the entries it counts
+    link = re.search(
+        r'<tr id="score-k1-2025">.*?<td[^>]*data-rule="notice_late"[^>]*><a href="([^"]+)"', page.text, re.S
+    )
+    assert link
+    listed = c.get(html.unescape(link.group(1)).replace("/data/pounds?", "/data/pounds.json?_shape=array&")).json()
+    assert sorted(r["entry_no"] for r in listed) == ["3", "5", "8"]  # as worked by hand above
+
+
+def test_the_scorecard_in_malayalam_has_no_fixed_english(client) -> None:
+    """The demo's scorecard and a pound's card, in Malayalam: rule names, what is counted and what the register cannot
+    show come from portal/i18n.py's Malayalam; pound and district names and citations stay as written."""
+    for path in ("/compliance", "/pounds/tcr-ollur", "/districts/Thrissur"):
+        r = client.get(path, params={"lang": "ml"})
+        assert r.status_code == 200 and 'id="compliance"' in r.text
+        assert english_in(r.text) == [], path
+    client.cookies.clear()
+
+
+def test_the_feed_lists_the_departures_with_the_usual_filters(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """k1's entries 1, 3, 4, 5, 6, 7, 8, 9, 10 record a departure (2 records none); t1's one entry a notice not
+    recorded. Entry 8 records two (notice, register silent): one item naming both."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    feed = feedparser.parse(c.get("/feeds/compliance.rss").content)
+    assert not feed.bozo and len(feed.entries) == 10
+    k1 = feedparser.parse(c.get("/feeds/compliance.rss", params={"pound": "k1"}).content).entries
+    ids = {r["id"]: r["entry_no"] for r in rows(db, "SELECT id, entry_no FROM impoundments WHERE pound_id = 'k1'")}
+    got = sorted(int(ids[e.link.rsplit("/", 1)[1]]) for e in k1)
+    assert got == [1, 3, 4, 5, 6, 7, 8, 9, 10]
+    eight = next(e for e in k1 if ids[e.link.rsplit("/", 1)[1]] == "8")
+    assert eight.title.startswith(
+        "The register records: Notice recorded after its day, or not recorded (K s.13(1)-(2))"
+    )
+    assert "Register silent on where the animal went" in eight.title
+    barred = next(e for e in k1 if ids[e.link.rsplit("/", 1)[1]] == "10")
+    assert "Sale to a person the Act bars from buying (K s.18(1))" in barred.title and "Kurian" not in str(barred)
+    assert len(feedparser.parse(c.get("/feeds/compliance.atom", params={"district": "Thrissur"}).content).entries) == 10

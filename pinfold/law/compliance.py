@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .packs import RulePack
+from .packs import RulePack, all_packs
 from .status import whereabouts
 
 
@@ -111,3 +111,14 @@ def applies(rule: Rule, pack: RulePack) -> bool:
 def columns_sql() -> str:
     """The scorecard's columns as declared in the public table: 'seizure_late INTEGER, seizure_late_share REAL, ...'."""
     return ", ".join(f"{k} INTEGER, {k}_share REAL" for k in RULE_KEYS)
+
+
+def acts_with(rule: Rule) -> list[str]:
+    """The packs whose Act has the rule: ('barred_buyer' rule) -> ['act-iii-1857', 'cattle-trespass-1871', ...]."""
+    return sorted(a for a, p in all_packs().items() if applies(rule, p))
+
+
+def departed(rule: Rule) -> str:
+    """SQL over `i` (and `s`): the entry's register records a departure from the rule under an Act that has it."""
+    acts = ", ".join(repr(a) for a in acts_with(rule)) or "NULL"
+    return f"(i.act IN ({acts}) AND ({rule.condition}))"

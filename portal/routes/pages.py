@@ -25,6 +25,7 @@ from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
+from . import compliance as scorecard
 
 router = APIRouter(include_in_schema=False)
 
@@ -263,7 +264,16 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         )
     rows, now = _in_pound_listed(con, Query(district=district), today)
     return render(
-        request, "list.html", lang, today, heading=district, heading_is_name=True, pounds=ps, rows=rows, now=now
+        request,
+        "list.html",
+        lang,
+        today,
+        heading=district,
+        heading_is_name=True,
+        pounds=ps,
+        rows=rows,
+        now=now,
+        **scorecard.context(con, district=district),
     )
 
 
@@ -336,6 +346,7 @@ def pound_page(
         silent=silent,
         auctions=auctions,
         lots=lots,
+        **scorecard.context(con, p),
     )
 
 

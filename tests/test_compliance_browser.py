@@ -1,0 +1,30 @@
+"""The scorecard in a real browser (issue 28): /compliance and a pound's card at 390 and 1280 px, in English and
+Malayalam, with nothing wider than the screen and axe-core finding nothing serious or critical."""
+
+from __future__ import annotations
+
+import pytest
+
+from .axe import violations
+from .conftest import LiveServer
+from .test_browser import browser  # noqa: F401 (the module's Chromium)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ml"])
+def test_the_scorecard_reads_at_both_widths_in_both_languages(
+    browser,  # noqa: F811
+    live_server: LiveServer,
+    width: int,
+    lang: str,
+) -> None:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    for path in ("/compliance", "/pounds/tcr-ollur"):
+        page.goto(f"{live_server.url}{path}?lang={lang}")
+        page.wait_for_selector("#compliance")
+        assert page.locator("#compliance td.figure a").count() > 0, path  # figures that link to their entries
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+        assert violations(page) == [], (path, width, lang)
+    page.close()
