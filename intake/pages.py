@@ -58,19 +58,19 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <dl class="counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t('stored', lang) }}</dt>
 <dd>{{ r.stored }}</dd><dt>{{ t('duplicates', lang) }}</dt><dd>{{ r.duplicates }}</dd>
 <dt>{{ t('rejects', lang) }}</dt><dd>{{ r.rejects }}</dd></dl>
-{% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap"><table id="changes">
+{% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
 {% for c in r.changes %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
 <td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
 <td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
-{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap"><table id="rejects">
+{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
 {% for x in r.rejected %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ x.reason }}</td>
 <td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
 </table></div>{% endif %}
-<h2>{{ t('public_lines', lang) }}</h2><div class="wrap"><table id="lines">
+<h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
 {% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ l.species }}</td>
