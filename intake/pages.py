@@ -74,7 +74,7 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
 {% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ l.species }}</td>
-<td>{{ l.head_count }}</td><td>{{ l.description or '' }}{% if l.colour %} ({{ l.colour }}){% endif %}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
+<td>{{ l.head_count }}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>
 <form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
