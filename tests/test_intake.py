@@ -214,3 +214,18 @@ def test_two_clerks_publishing_at_once_both_land(setup) -> None:
         th.join()
     assert results == [200, 200]
     assert len(_public_ids(s.public_db, "p1")) == 4  # both files' entries: nothing lost
+
+
+def test_a_failed_publish_leaves_the_folder_and_the_databases_as_they_were(setup) -> None:
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, "a," * 2_000_000 + "\n" + REGISTER, name="p2.csv")  # the dry run refused it; Publish posted anyway
+    folder = sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file())
+    before = s.public_db.read_bytes(), s.private_db.read_bytes()
+    r = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert r.status_code == 500 and "Not published; the portal is as it was" in r.text
+    alert = r.text.split('role="alert">')[1].split("</p>")[0]
+    assert "\n" not in alert and "Traceback" not in r.text
+    assert sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file()) == folder
+    assert (s.public_db.read_bytes(), s.private_db.read_bytes()) == before
+    assert accounts.log(s.accounts_db)[-1][2] == "publish failed"
