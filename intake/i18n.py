@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("en", "ml")
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -71,3 +73,38 @@ def t(key: str, lang: str) -> str:
     """'publish', 'ml' -> 'പ്രസിദ്ധീകരിക്കുക'."""
     en, ml = WORDS[key]
     return ml if lang == "ml" else en
+
+
+# The ingest's reasons for the rows it turns away (ingest/normalise.py, pinfold/vocabulary.py), in Malayalam: the
+# common forms, the cell quoted as the clerk wrote it. A reason of another form is shown in English.
+_REASONS_ML: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"^The date '(.*)' could not be read"),
+        "'{0}' എന്ന തീയതി വായിക്കാനായില്ല (ദിവസം ആദ്യം എഴുതുക, ഉദാ. 03/04/2025).",
+    ),
+    (
+        re.compile(r"^'(.*)' is not a real date \(day (\d+) of month (\d+) of (\d+)"),
+        "'{0}' ശരിയായ തീയതിയല്ല ({3}-ലെ {2}-ാം മാസത്തിന് {1}-ാം ദിവസമില്ല).",
+    ),
+    (
+        re.compile(r"^'(.*)' is not cattle under (.*), so it cannot be impounded\."),
+        "'{0}' {1} പ്രകാരം കന്നുകാലിയല്ല; അതിനാൽ പൗണ്ടിൽ പിടിച്ചിടാനാവില്ല.",
+    ),
+    (re.compile(r"^'(.*)' is not a kind of cattle (.*) names"), "'{0}' നിയമം പറയുന്ന കന്നുകാലി ഇനങ്ങളിൽ ഒന്നല്ല; ഇനം തിരുത്തുക."),
+    (
+        re.compile(r"^'(.*)' does not say which kind of animal"),
+        "'{0}' ഏത് ഇനം മൃഗമാണെന്ന് പറയുന്നില്ല (പശു, കാള, എരുമ, ആട്, ...): പിഴ ഇനമനുസരിച്ചാണ്.",
+    ),
+    (re.compile(r"^The number of head is (-?\d+): a count cannot be negative\."), "എണ്ണം {0}: എണ്ണം നെഗറ്റീവ് ആകരുത്."),
+    (re.compile(r"^The number of head is 0"), "എണ്ണം 0: ഒരു രേഖയിൽ കുറഞ്ഞത് ഒരു മൃഗമെങ്കിലും വേണം."),
+]
+
+
+def reason(text: str, lang: str) -> str:
+    """A reject's reason in the page's language: "The date '??' could not be read (...)", 'ml' ->
+    "'??' എന്ന തീയതി വായിക്കാനായില്ല (...)"; a form without a Malayalam wording stays English."""
+    if lang == "ml":
+        for pattern, words in _REASONS_ML:
+            if m := pattern.match(text):
+                return words.format(*m.groups())
+    return text

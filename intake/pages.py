@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from jinja2 import DictLoader, Environment, select_autoescape
 
-from .i18n import t
+from .i18n import reason, t
 
 _BASE = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -67,7 +67,7 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
-{% for x in r.rejected %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ x.reason }}</td>
+{% for x in r.rejected %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
 <td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
 </table></div>{% endif %}
 <h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
@@ -97,6 +97,7 @@ env = Environment(
     autoescape=select_autoescape(default=True, default_for_string=True),
 )
 env.globals["t"] = t
+env.globals["reason"] = reason
 env.globals["cells"] = lambda raw: list(raw.items()) if isinstance(raw, dict) else [("", raw)]
 
 
