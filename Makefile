@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 TODAY ?=# empty: today in India (pinfold demo-data's default), as every page is dated
 DEMO_DIR := data/demo
 PORT ?= 8000
+INTAKE_PORT ?= 8001
 
 .PHONY: install debs demo serve test lint format bench load clean
 
@@ -32,16 +33,24 @@ install: $(BIN)/pinfold debs
 demo: install
 	$(BIN)/pinfold demo-data $(DEMO_DIR) $(if $(TODAY),--today $(TODAY))
 	$(BIN)/pinfold ingest $(DEMO_DIR) --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db
+	@pound=$$(sed -n 2p $(DEMO_DIR)/pounds.csv | cut -d, -f1); acc=$(DEMO_DIR)/accounts.db; pw=$(DEMO_DIR)/intake-password.txt; \
+	[ -s $$pw ] || (umask 077; $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(12))" > $$pw); \
+	$(BIN)/pinfold accounts list --accounts $$acc | grep -q '^clerk	' || \
+	  $(BIN)/pinfold accounts add clerk --pound $$pound --accounts $$acc < $$pw; \
+	echo "intake (pound staff): http://127.0.0.1:$(INTAKE_PORT)/  account: clerk, of pound $$pound; password in $$pw"
+	$(BIN)/pinfold intake $(DEMO_DIR) --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db \
+	  --accounts $(DEMO_DIR)/accounts.db --port $(INTAKE_PORT) --public-url http://127.0.0.1:$(PORT) & intake=$$!; \
+	trap "kill $$intake" EXIT INT TERM; \
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
-	$(BIN)/ruff check pinfold ingest portal tests bench
-	$(BIN)/ruff format --check pinfold ingest portal tests bench
-	$(BIN)/mypy pinfold ingest portal
+	$(BIN)/ruff check pinfold ingest portal intake tests bench
+	$(BIN)/ruff format --check pinfold ingest portal intake tests bench
+	$(BIN)/mypy pinfold ingest portal intake
 
 format: $(BIN)/pinfold
-	$(BIN)/ruff format pinfold ingest portal tests bench
-	$(BIN)/ruff check --fix pinfold ingest portal tests bench
+	$(BIN)/ruff format pinfold ingest portal intake tests bench
+	$(BIN)/ruff check --fix pinfold ingest portal intake tests bench
 
 test: install lint
 	$(BIN)/pytest

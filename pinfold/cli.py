@@ -145,3 +145,82 @@ def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, la
     chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None
     n = write_demo(out_dir, today=day, rows=rows, seed=seed, layouts=chosen)
     click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")
+
+
+@main.command()
+@click.argument("data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--db", "public_db", required=True, type=click.Path(path_type=Path), help="public SQLite database")
+@click.option("--private-db", required=True, type=click.Path(path_type=Path), help="private SQLite database (names)")
+@click.option("--accounts", "accounts_db", required=True, type=click.Path(path_type=Path), help="staff accounts")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8001, show_default=True, type=int)
+@click.option("--public-url", default="http://127.0.0.1:8000", show_default=True, help="the portal, for links")
+@_one_line_errors
+def intake(
+    data_dir: Path, public_db: Path, private_db: Path, accounts_db: Path, host: str, port: int, public_url: str
+) -> None:
+    """The staff-only intake: pound staff upload a register, check what the portal will show, publish it."""
+    from intake.app import Settings, serve
+
+    serve(Settings(data_dir, public_db, private_db, accounts_db, public_url), host, port)
+
+
+@main.group()
+def accounts() -> None:
+    """The intake's staff accounts (add, remove, list) and its audit log."""
+
+
+_ACCOUNTS = click.option("--accounts", "accounts_db", required=True, type=click.Path(path_type=Path))
+
+
+@accounts.command("add")
+@click.argument("user")
+@click.option("--pound", "pounds", multiple=True, help="a pound the account publishes for (repeat for more)")
+@click.option("--admin", is_flag=True, help="may see and publish for every pound")
+@_ACCOUNTS
+@_one_line_errors
+def accounts_add(user: str, pounds: tuple[str, ...], admin: bool, accounts_db: Path) -> None:
+    """Add USER; the password is read from standard input, or asked for on a terminal."""
+    from intake.accounts import add
+
+    if sys.stdin.isatty():
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    else:
+        password = sys.stdin.readline().rstrip("\r\n")
+    add(accounts_db, user, password, list(pounds), admin)
+    click.echo(f"added {user}")
+
+
+@accounts.command("remove")
+@click.argument("user")
+@_ACCOUNTS
+@_one_line_errors
+def accounts_remove(user: str, accounts_db: Path) -> None:
+    """Remove USER and end their sessions (the audit log keeps what they did)."""
+    from intake.accounts import remove
+
+    remove(accounts_db, user)
+    click.echo(f"removed {user}")
+
+
+@accounts.command("list")
+@_ACCOUNTS
+@_one_line_errors
+def accounts_list(accounts_db: Path) -> None:
+    """Every account and its pounds."""
+    from intake.accounts import listing
+
+    for a in listing(accounts_db):
+        click.echo(f"{a.user}\t{'admin' if a.admin else ','.join(a.pounds)}")
+
+
+@accounts.command("log")
+@_ACCOUNTS
+@_one_line_errors
+def accounts_log(accounts_db: Path) -> None:
+    """The audit log, oldest first, tab-separated: when, who, what, pound, file, SHA-256, records, stored,
+    duplicates, rejects, outcome."""
+    from intake.accounts import log
+
+    for row in log(accounts_db):
+        click.echo("\t".join(shown("" if v is None else str(v)) for v in row))

@@ -1,0 +1,322 @@
+"""The intake's web application (Starlette): sign-in, upload and dry run, publish or discard.
+
+Every state-changing form carries a CSRF token: an itsdangerous signature, under a key kept in the accounts database,
+of the session it was issued to (of a pre-session cookie for the sign-in form); without it, or with another's, 403.
+A clerk's pounds bound every URL: an upload of another pound is a 404, an upload form for one a 403.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import shutil
+import sqlite3
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from ingest.sources import read_pounds
+from pinfold.errors import PinfoldError
+
+from . import accounts
+from .i18n import LANGS, t
+from .pages import render
+from .registers import MAX_BYTES, Report, UploadRefused, dry_run, publish, publishing, safe_name, sha256_of
+
+log = logging.getLogger("pinfold.intake")
+COOKIE = "pinfold_intake"
+PRE = "pinfold_intake_pre"  # binds the sign-in form's token before there is a session
+TOKEN_SECONDS = accounts.SESSION_HOURS * 3600
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    public_db: Path
+    private_db: Path
+    accounts_db: Path
+    public_url: str = "http://127.0.0.1:8000"
+
+    @property
+    def uploads(self) -> Path:
+        """Staged uploads, beside the accounts database and outside DATA_DIR (no ingest reads them)."""
+        return self.accounts_db.with_name(self.accounts_db.name + ".uploads")
+
+
+def _settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def _db(request: Request) -> AbstractContextManager[sqlite3.Connection]:
+    return accounts.opened(_settings(request).accounts_db)
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang") or request.cookies.get("lang") or "en"
+    return lang if lang in LANGS else "en"
+
+
+def _signer(con: sqlite3.Connection) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(accounts.secret(con), salt="pinfold-intake-csrf")
+
+
+def _page(request: Request, name: str, status: int = 200, **values: object) -> HTMLResponse:
+    lang = _lang(request)
+    response = HTMLResponse(render(name, lang=lang, **values), status_code=status)
+    if request.query_params.get("lang") in LANGS:
+        response.set_cookie("lang", lang, max_age=365 * 86400, samesite="strict", secure=_https(request))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Content-Security-Policy"] = (
+        "default-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+    )
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
+def _https(request: Request) -> bool:
+    return request.url.scheme == "https"
+
+
+def _cookie(request: Request, response: Response, name: str, value: str, max_age: int) -> None:
+    """A cookie as every one of the intake's is: HttpOnly, SameSite=Strict, Secure over HTTPS, expiring."""
+    response.set_cookie(name, value, max_age=max_age, httponly=True, samesite="strict", secure=_https(request))
+
+
+def _signed_in(request: Request, con: sqlite3.Connection) -> tuple[accounts.Account, str]:
+    found = accounts.session(con, request.cookies.get(COOKIE))
+    if found is None:
+        raise HTTPException(303, headers={"Location": "/signin"})
+    return found
+
+
+async def _form(request: Request, con: sqlite3.Connection, bound_to: str) -> dict[str, object]:
+    """The posted form, once its CSRF token is found to be the one issued to `bound_to`; else 403."""
+    if int(request.headers.get("content-length") or 0) > MAX_BYTES + 65536:
+        raise HTTPException(413, "The file is larger than 32 MB.")
+    if "content-length" not in request.headers:
+        raise HTTPException(411, "The request must say its length.")
+    form = await request.form(max_files=1, max_fields=8)
+    token = form.get("csrf_token")
+    try:
+        ok = isinstance(token, str) and _signer(con).loads(token, max_age=TOKEN_SECONDS) == bound_to
+    except BadSignature:
+        ok = False
+    if not ok:
+        raise HTTPException(403, "The form has expired or did not come from this site; reload the page and try again.")
+    return dict(form)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "-"
+
+
+async def signin_page(request: Request) -> Response:
+    pre = request.cookies.get(PRE) or secrets.token_urlsafe(24)
+    with _db(request) as con:
+        response = _page(request, "signin", csrf=_signer(con).dumps(pre), account=None, message="")
+    _cookie(request, response, PRE, pre, 3600)
+    return response
+
+
+async def signin(request: Request) -> Response:
+    lang = _lang(request)
+    with _db(request) as con:
+        form = await _form(request, con, request.cookies.get(PRE) or "-")
+        user, password = str(form.get("username") or ""), str(form.get("password") or "")
+        address = _address(request)
+        csrf = _signer(con).dumps(request.cookies.get(PRE))
+        if accounts.throttled(con, user, address):
+            log.warning("intake: sign-in refused for user %r from %s: too many wrong passwords", user, address)
+            return _page(request, "signin", 429, csrf=csrf, account=None, message=t("throttled", lang))
+        found = await run_in_threadpool(accounts.check, con, user, password, address)
+        if found is None:
+            return _page(request, "signin", 401, csrf=csrf, account=None, message=t("wrong", lang))
+        token = accounts.open_session(con, found.user)
+    response = RedirectResponse("/", 303)
+    _cookie(request, response, COOKIE, token, accounts.SESSION_HOURS * 3600)
+    response.delete_cookie(PRE)
+    return response
+
+
+async def signout(request: Request) -> Response:
+    with _db(request) as con:
+        _, key = _signed_in(request, con)
+        await _form(request, con, key)
+        accounts.end_session(con, key)
+    response = RedirectResponse("/signin", 303)
+    response.delete_cookie(COOKIE)
+    return response
+
+
+def _pounds(request: Request, account: accounts.Account) -> list[tuple[str, str]]:
+    """(id, name) of the pounds this account may upload to."""
+    pounds = read_pounds(_settings(request).data_dir)
+    return [(p.id, p.name) for p in pounds.values() if account.may(p.id)]
+
+
+async def home(request: Request) -> Response:
+    with _db(request) as con:
+        account, key = _signed_in(request, con)
+        csrf = _signer(con).dumps(key)
+    return _page(request, "home", account=account, csrf=csrf, pounds=_pounds(request, account), message="")
+
+
+async def upload(request: Request) -> Response:
+    s = _settings(request)
+    with _db(request) as con:
+        account, key = _signed_in(request, con)
+        form = await _form(request, con, key)
+        pound, file = str(form.get("pound") or ""), form.get("register")
+        if not account.may(pound) or pound not in read_pounds(s.data_dir):
+            raise HTTPException(403, "Your account does not publish for that pound.")
+        if not isinstance(file, UploadFile) or not file.filename:
+            raise HTTPException(400, "Choose a register file.")
+        if (file.size or 0) > MAX_BYTES:
+            raise HTTPException(413, "The file is larger than 32 MB.")
+        try:
+            name = safe_name(file.filename)
+        except UploadRefused as e:
+            raise HTTPException(400, str(e)) from None
+        upload_id = secrets.token_urlsafe(16)
+        folder = s.uploads / upload_id
+        folder.mkdir(parents=True, mode=0o700)
+        staged = folder / "register"
+        with open(staged, "wb") as out:
+            shutil.copyfileobj(file.file, out)
+        report = await run_in_threadpool(dry_run, s.data_dir, s.public_db, pound, staged, name)
+        digest = sha256_of(staged)
+        con.execute(
+            "INSERT INTO uploads (id, user, pound_id, name, sha256, report, created_at) VALUES (?,?,?,?,?,?,?)",
+            (upload_id, account.user, pound, name, digest, report.to_json(), dt.datetime.now(dt.UTC).isoformat()),
+        )
+        accounts.audit(con, account.user, "uploaded", pound, name, digest, **_counts(report))
+    return RedirectResponse(f"/uploads/{upload_id}", 303)
+
+
+def _counts(report: Report) -> dict[str, object]:
+    return {
+        "records": report.records,
+        "stored": report.stored,
+        "duplicates": report.duplicates,
+        "rejects": report.rejects,
+        "outcome": report.error or "dry run",
+    }
+
+
+def _upload_of(con: sqlite3.Connection, account: accounts.Account, upload_id: str) -> sqlite3.Row:
+    """The upload, when it is of one of the account's pounds; else 404 (another pound's is not said to exist)."""
+    con.row_factory = sqlite3.Row
+    row = con.execute("SELECT * FROM uploads WHERE id = ?", (upload_id,)).fetchone()
+    if row is None or not account.may(row["pound_id"]):
+        raise HTTPException(404, "No such upload.")
+    return row
+
+
+async def report(request: Request) -> Response:
+    with _db(request) as con:
+        account, key = _signed_in(request, con)
+        up = _upload_of(con, account, request.path_params["upload_id"])
+        csrf = _signer(con).dumps(key)
+        r = Report.from_json(up["report"])
+    return _page(request, "report", account=account, csrf=csrf, up=up, r=r)
+
+
+async def publish_upload(request: Request) -> Response:
+    s = _settings(request)
+    with _db(request) as con:
+        account, key = _signed_in(request, con)
+        up = _upload_of(con, account, request.path_params["upload_id"])
+        await _form(request, con, key)
+        staged = s.uploads / up["id"] / "register"
+        failure, summary = "", ""
+        try:
+            with publishing(s.accounts_db):
+                done = await run_in_threadpool(
+                    publish, s.data_dir, s.public_db, s.private_db, up["pound_id"], staged, up["name"]
+                )
+            summary = done.line()
+        except PinfoldError as e:
+            failure = str(e).replace(str(s.data_dir) + "/", "")
+        r = Report.from_json(up["report"])
+        accounts.audit(con, account.user, "published" if not failure else "publish failed", up["pound_id"],
+                       up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or summary}))  # fmt: skip
+        if not failure:
+            _forget(con, s, up["id"])
+    when = (
+        dt.datetime.now(dt.UTC)
+        .astimezone(dt.timezone(dt.timedelta(hours=5, minutes=30)))
+        .strftime("%Y-%m-%d %H:%M IST")
+    )
+    return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
+                 failure=failure, summary=summary, when=when, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
+
+
+def _csrf(s: Settings, key: str) -> str:
+    with accounts.opened(s.accounts_db) as con:
+        return _signer(con).dumps(key)
+
+
+def _forget(con: sqlite3.Connection, s: Settings, upload_id: str) -> None:
+    """The staged file and its report gone (published or discarded)."""
+    con.execute("DELETE FROM uploads WHERE id = ?", (upload_id,))
+    shutil.rmtree(s.uploads / upload_id, ignore_errors=True)
+
+
+async def discard(request: Request) -> Response:
+    s = _settings(request)
+    with _db(request) as con:
+        account, key = _signed_in(request, con)
+        up = _upload_of(con, account, request.path_params["upload_id"])
+        await _form(request, con, key)
+        accounts.audit(con, account.user, "discarded", up["pound_id"], up["name"], up["sha256"])
+        _forget(con, s, up["id"])
+        csrf = _signer(con).dumps(key)
+    return _page(request, "home", account=account, csrf=csrf, pounds=_pounds(request, account), message=t("discarded", _lang(request)))  # fmt: skip
+
+
+async def error(request: Request, exc: Exception) -> Response:
+    """Every error as one page: its status, one sentence. A redirect raised to sign in is a redirect."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 303 and exc.headers:
+        return RedirectResponse(exc.headers["Location"], 303)
+    return _page(request, "error", exc.status_code, account=None, code=exc.status_code, message=exc.detail)
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The intake for one DATA_DIR and its databases."""
+    settings.uploads.mkdir(mode=0o700, exist_ok=True)
+    accounts.connect(settings.accounts_db).close()
+    app = Starlette(
+        routes=[
+            Route("/", home),
+            Route("/signin", signin_page, methods=["GET"]),
+            Route("/signin", signin, methods=["POST"]),
+            Route("/signout", signout, methods=["POST"]),
+            Route("/upload", upload, methods=["POST"]),
+            Route("/uploads/{upload_id}", report),
+            Route("/uploads/{upload_id}/publish", publish_upload, methods=["POST"]),
+            Route("/uploads/{upload_id}/discard", discard, methods=["POST"]),
+        ],
+        exception_handlers={HTTPException: error},
+    )
+    app.state.settings = settings
+    return app
+
+
+def serve(settings: Settings, host: str, port: int) -> None:
+    """The intake on host:port (uvicorn), trusting X-Forwarded-For/-Proto from a proxy on loopback (nginx)."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    uvicorn.run(create_app(settings), host=host, port=port, proxy_headers=True, log_level="info")

@@ -1,0 +1,110 @@
+"""The intake's words in English and Malayalam (the portal's `lang` switch: ?lang=ml, remembered in a cookie)."""
+
+from __future__ import annotations
+
+import re
+
+LANGS = ("en", "ml")
+
+WORDS: dict[str, tuple[str, str]] = {
+    "title": ("Pinfold intake: pound staff", "പിൻഫോൾഡ് ഇൻടേക്ക്: പൗണ്ട് ജീവനക്കാർ"),
+    "sign_in": ("Sign in", "പ്രവേശിക്കുക"),
+    "sign_out": ("Sign out", "പുറത്തിറങ്ങുക"),
+    "username": ("Username", "ഉപയോക്തൃനാമം"),
+    "password": ("Password", "പാസ്‌വേഡ്"),
+    "wrong": ("Wrong username or password.", "ഉപയോക്തൃനാമമോ പാസ്‌വേഡോ തെറ്റാണ്."),
+    "throttled": (
+        "Too many wrong passwords: sign-in is closed for 15 minutes. Try again later.",
+        "തെറ്റായ പാസ്‌വേഡുകൾ കൂടുതലായി: 15 മിനിറ്റ് പ്രവേശനം അടച്ചിരിക്കുന്നു. പിന്നീട് ശ്രമിക്കുക.",
+    ),
+    "signed_in_as": ("Signed in as", "പ്രവേശിച്ചത്"),
+    "upload": ("Upload a register", "രജിസ്റ്റർ അപ്‌ലോഡ് ചെയ്യുക"),
+    "pound": ("Pound", "പൗണ്ട്"),
+    "register_file": ("Register file", "രജിസ്റ്റർ ഫയൽ"),
+    "formats": (
+        "CSV, XLSX, ODS, XLS or JSON, up to 32 MB. Nothing is published until you press Publish.",
+        "CSV, XLSX, ODS, XLS അല്ലെങ്കിൽ JSON, 32 MB വരെ. പ്രസിദ്ധീകരിക്കുക അമർത്തുന്നതുവരെ ഒന്നും പ്രസിദ്ധീകരിക്കില്ല.",
+    ),
+    "check": ("Check the file", "ഫയൽ പരിശോധിക്കുക"),
+    "report": ("What the portal will make of", "പോർട്ടൽ ഇതിൽ നിന്ന് കാണിക്കുന്നത്"),
+    "records": ("Records read", "വായിച്ച രേഖകൾ"),
+    "stored": ("To be published", "പ്രസിദ്ധീകരിക്കുന്നവ"),
+    "duplicates": ("Duplicates merged", "ഇരട്ടിപ്പുകൾ ലയിപ്പിച്ചവ"),
+    "rejects": ("Turned away", "നിരസിച്ചവ"),
+    "rejected_rows": (
+        "Rows turned away: correct them in the register and upload again",
+        "നിരസിച്ച വരികൾ: രജിസ്റ്ററിൽ തിരുത്തി വീണ്ടും അപ്‌ലോഡ് ചെയ്യുക",
+    ),
+    "row": ("Row", "വരി"),
+    "reason": ("Reason", "കാരണം"),
+    "cells": ("As written", "എഴുതിയതുപോലെ"),
+    "public_lines": ("What the public will read (names hidden)", "പൊതുജനം വായിക്കുന്നത് (പേരുകൾ മറച്ച്)"),
+    "entry": ("Entry", "ക്രമനമ്പർ"),
+    "brought": ("Brought", "കൊണ്ടുവന്നത്"),
+    "kind": ("Kind", "ഇനം"),
+    "head": ("Head", "എണ്ണം"),
+    "description": ("Description", "വിവരണം"),
+    "place": ("Place seized", "പിടിച്ച സ്ഥലം"),
+    "changes": (
+        "What changes for the public (this file replaces one of the same name)",
+        "പൊതുജനത്തിന് മാറുന്നത് (ഇതേ പേരിലുള്ള ഫയലിന് പകരം)",
+    ),
+    "no_changes": ("Nothing the public reads changes.", "പൊതുജനം വായിക്കുന്നതിൽ മാറ്റമില്ല."),
+    "change": ("Change", "മാറ്റം"),
+    "field": ("Field", "ഇനം"),
+    "before": ("Before", "മുമ്പ്"),
+    "after": ("After", "ശേഷം"),
+    "added": ("added", "ചേർത്തത്"),
+    "removed": ("removed", "നീക്കിയത്"),
+    "changed": ("changed", "മാറ്റിയത്"),
+    "publish": ("Publish", "പ്രസിദ്ധീകരിക്കുക"),
+    "discard": ("Discard", "ഉപേക്ഷിക്കുക"),
+    "discarded": ("The file was discarded; nothing was kept.", "ഫയൽ ഉപേക്ഷിച്ചു; ഒന്നും സൂക്ഷിച്ചിട്ടില്ല."),
+    "refused": ("The file cannot be read", "ഫയൽ വായിക്കാനാവില്ല"),
+    "live": ("Published: the new entries are live on the portal since", "പ്രസിദ്ധീകരിച്ചു: പുതിയ രേഖകൾ പോർട്ടലിൽ ലഭ്യമായ സമയം"),
+    "failed": ("Not published; the portal is as it was", "പ്രസിദ്ധീകരിച്ചില്ല; പോർട്ടൽ മുമ്പത്തെപ്പോലെ തന്നെ"),
+    "back": ("Back to the upload", "അപ്‌ലോഡിലേക്ക് മടങ്ങുക"),
+    "error": ("Error", "പിശക്"),
+    "language": ("മലയാളം", "English"),
+}
+
+
+def t(key: str, lang: str) -> str:
+    """'publish', 'ml' -> 'പ്രസിദ്ധീകരിക്കുക'."""
+    en, ml = WORDS[key]
+    return ml if lang == "ml" else en
+
+
+# The ingest's reasons for the rows it turns away (ingest/normalise.py, pinfold/vocabulary.py), in Malayalam: the
+# common forms, the cell quoted as the clerk wrote it. A reason of another form is shown in English.
+_REASONS_ML: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"^The date '(.*)' could not be read"),
+        "'{0}' എന്ന തീയതി വായിക്കാനായില്ല (ദിവസം ആദ്യം എഴുതുക, ഉദാ. 03/04/2025).",
+    ),
+    (
+        re.compile(r"^'(.*)' is not a real date \(day (\d+) of month (\d+) of (\d+)"),
+        "'{0}' ശരിയായ തീയതിയല്ല ({3}-ലെ {2}-ാം മാസത്തിന് {1}-ാം ദിവസമില്ല).",
+    ),
+    (
+        re.compile(r"^'(.*)' is not cattle under (.*), so it cannot be impounded\."),
+        "'{0}' {1} പ്രകാരം കന്നുകാലിയല്ല; അതിനാൽ പൗണ്ടിൽ പിടിച്ചിടാനാവില്ല.",
+    ),
+    (re.compile(r"^'(.*)' is not a kind of cattle (.*) names"), "'{0}' നിയമം പറയുന്ന കന്നുകാലി ഇനങ്ങളിൽ ഒന്നല്ല; ഇനം തിരുത്തുക."),
+    (
+        re.compile(r"^'(.*)' does not say which kind of animal"),
+        "'{0}' ഏത് ഇനം മൃഗമാണെന്ന് പറയുന്നില്ല (പശു, കാള, എരുമ, ആട്, ...): പിഴ ഇനമനുസരിച്ചാണ്.",
+    ),
+    (re.compile(r"^The number of head is (-?\d+): a count cannot be negative\."), "എണ്ണം {0}: എണ്ണം നെഗറ്റീവ് ആകരുത്."),
+    (re.compile(r"^The number of head is 0"), "എണ്ണം 0: ഒരു രേഖയിൽ കുറഞ്ഞത് ഒരു മൃഗമെങ്കിലും വേണം."),
+]
+
+
+def reason(text: str, lang: str) -> str:
+    """A reject's reason in the page's language: "The date '??' could not be read (...)", 'ml' ->
+    "'??' എന്ന തീയതി വായിക്കാനായില്ല (...)"; a form without a Malayalam wording stays English."""
+    if lang == "ml":
+        for pattern, words in _REASONS_ML:
+            if m := pattern.match(text):
+                return words.format(*m.groups())
+    return text

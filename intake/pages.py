@@ -1,0 +1,106 @@
+"""The intake's pages: Jinja templates, autoescaped (a register's cells are the clerk's text, never markup)."""
+
+from __future__ import annotations
+
+from jinja2 import DictLoader, Environment, select_autoescape
+
+from .i18n import reason, t
+
+_BASE = """<!doctype html>
+<html lang="{{ lang }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{% block title %}{{ t('title', lang) }}{% endblock %}</title>
+<style>
+body{font-family:"Noto Sans","Noto Sans Malayalam",system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;
+line-height:1.5;color:#1a1a1a;background:#fff}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;
+border-bottom:1px solid #666;margin-bottom:1rem;padding-bottom:.5rem}
+a{color:#0645ad}label{display:block;font-weight:bold;margin-top:.75rem}
+input,select,button{font:inherit;padding:.5rem;max-width:100%;box-sizing:border-box}
+input[type=text],input[type=password],select{width:20rem}
+button{margin-top:.75rem;border:1px solid #333;border-radius:4px;background:#eee;color:#111;cursor:pointer}
+button.primary{background:#0b5394;color:#fff}
+.wrap{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}
+th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.error{color:#a00000;font-weight:bold}.ok{color:#0a5c0a;font-weight:bold}
+dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;width:max-content}dl.counts dd{margin:0}
+form.inline{display:inline-block;margin-right:1rem}
+</style></head>
+<body><header><strong>{{ t('title', lang) }}</strong>
+<span><a href="?lang={{ 'en' if lang == 'ml' else 'ml' }}" lang="{{ 'en' if lang == 'ml' else 'ml' }}">{{ t('language', lang) }}</a>
+{% if account %} · {{ t('signed_in_as', lang) }} {{ account.user }}
+<form class="inline" method="post" action="/signout"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+<button type="submit">{{ t('sign_out', lang) }}</button></form>{% endif %}</span></header>
+<main>{% block main %}{% endblock %}</main></body></html>"""
+
+_SIGNIN = """{% extends "base" %}{% block main %}<h1>{{ t('sign_in', lang) }}</h1>
+{% if message %}<p class="error" role="alert">{{ message }}</p>{% endif %}
+<form method="post" action="/signin"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+<label for="username">{{ t('username', lang) }}</label>
+<input type="text" id="username" name="username" autocomplete="username" required>
+<label for="password">{{ t('password', lang) }}</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required>
+<div><button class="primary" type="submit">{{ t('sign_in', lang) }}</button></div></form>{% endblock %}"""
+
+_HOME = """{% extends "base" %}{% block main %}<h1>{{ t('upload', lang) }}</h1>
+{% if message %}<p class="ok" role="status">{{ message }}</p>{% endif %}
+<form method="post" action="/upload" enctype="multipart/form-data">
+<input type="hidden" name="csrf_token" value="{{ csrf }}">
+<label for="pound">{{ t('pound', lang) }}</label>
+<select id="pound" name="pound">{% for id, name in pounds %}<option value="{{ id }}">{{ name }} ({{ id }})</option>{% endfor %}</select>
+<label for="register">{{ t('register_file', lang) }}</label>
+<input type="file" id="register" name="register" required accept=".csv,.tsv,.txt,.xlsx,.ods,.xls,.json,.jsonl,.ndjson">
+<p>{{ t('formats', lang) }}</p>
+<button class="primary" type="submit">{{ t('check', lang) }}</button></form>{% endblock %}"""
+
+_REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ up.name }} ({{ up.pound_id }})</h1>
+{% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ r.error }}</p>{% else %}
+<dl class="counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t('stored', lang) }}</dt>
+<dd>{{ r.stored }}</dd><dt>{{ t('duplicates', lang) }}</dt><dd>{{ r.duplicates }}</dd>
+<dt>{{ t('rejects', lang) }}</dt><dd>{{ r.rejects }}</dd></dl>
+{% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
+<tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
+<th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
+{% for c in r.changes %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
+<td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
+<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>
+{% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
+{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
+<tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
+{% for x in r.rejected %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
+<td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
+</table></div>{% endif %}
+<h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
+<tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
+<th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
+{% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ l.species }}</td>
+<td>{{ l.head_count }}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
+</table></div>
+<form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+<button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
+<form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+<button type="submit">{{ t('discard', lang) }}</button></form>{% endblock %}"""
+
+_DONE = """{% extends "base" %}{% block main %}<h1>{{ up.name }} ({{ up.pound_id }})</h1>
+{% if failure %}<p class="error" role="alert">{{ t('failed', lang) }}: {{ failure }}</p>
+{% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}. {{ summary }}</p>
+<ul>{% for l in lines %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ l.species }}</a></li>{% endfor %}</ul>{% endif %}
+<p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
+
+_ERROR = """{% extends "base" %}{% block main %}<h1>{{ t('error', lang) }} {{ code }}</h1>
+<p class="error" role="alert">{{ message }}</p><p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
+
+env = Environment(
+    loader=DictLoader(
+        {"base": _BASE, "signin": _SIGNIN, "home": _HOME, "report": _REPORT, "done": _DONE, "error": _ERROR}
+    ),
+    autoescape=select_autoescape(default=True, default_for_string=True),
+)
+env.globals["t"] = t
+env.globals["reason"] = reason
+env.globals["cells"] = lambda raw: list(raw.items()) if isinstance(raw, dict) else [("", raw)]
+
+
+def render(name: str, **values: object) -> str:
+    """One page as HTML: render('signin', lang='en', csrf='...', message='') -> '<!doctype html>...'."""
+    return env.get_template(name).render(**values)

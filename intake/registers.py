@@ -1,0 +1,203 @@
+"""A register as the clerk sent it: its name made safe, staged aside, tried by the real ingest on its pound alone
+(the dry run), and published into DATA_DIR/registers/<pound>/ under the ingest's own lock.
+
+    dry_run(DATA_DIR, PUBLIC.db, 'p1', staged_file, 'june.csv') -> Report(records=12, stored=10, ..., lines=[...])
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import tempfile
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+from ingest.build import Summary, ingest
+from ingest.readers import REGISTER_SUFFIXES
+from ingest.sources import not_a_register
+from pinfold.errors import PinfoldError, shown
+
+MAX_BYTES = 32 * 1024 * 1024  # an upload past this is refused before it is read (a year's register is under 5 MB)
+# The public line a clerk checks before publishing: what the portal shows of an entry, names already hidden.
+LINE_FIELDS = ("entry_no", "brought_on", "species", "head_count", "colour", "description", "place_seized", "status")
+
+
+class UploadRefused(PinfoldError):
+    """A file the intake will not take (its name, its size); the message is one sentence for the clerk."""
+
+
+def safe_name(name: str) -> str:
+    """The file name a browser sent, as it will sit in the pound's folder; refuses what could leave the folder or
+    break a line. 'June 2026.csv' -> 'June 2026.csv'; '../x.csv', 'a\\nb.csv', '.hidden.csv' -> UploadRefused."""
+    name = unicodedata.normalize("NFC", name or "")
+    if not name or len(name) > 120 or any(unicodedata.category(c)[0] == "C" for c in name):
+        raise UploadRefused(f"{shown(name)}: a register's name is 1 to 120 printable characters")
+    if "/" in name or "\\" in name or ".." in name or not_a_register(name):
+        raise UploadRefused(f"{shown(name)}: a register's name cannot hold a folder, '..' or start with a dot")
+    if Path(name).suffix.lower() not in REGISTER_SUFFIXES:
+        raise UploadRefused(f"{name}: not a register format Pinfold reads ({' '.join(sorted(REGISTER_SUFFIXES))})")
+    return name
+
+
+def sha256_of(path: Path) -> str:
+    """The file's SHA-256, hex."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+@dataclass
+class Report:
+    records: int = 0
+    stored: int = 0
+    duplicates: int = 0
+    rejects: int = 0
+    rejected: list[dict[str, object]] = field(default_factory=list)  # row, sheet, reason, cells as written
+    lines: list[dict[str, object]] = field(default_factory=list)  # the public line of each stored entry
+    changes: list[dict[str, object]] = field(default_factory=list)  # the history's rows, before they exist
+    replaces: bool = False
+    error: str = ""  # one sentence when the ingest refused the file
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Report:
+        return cls(**json.loads(text))
+
+
+def _previous_of_pound(live: Path, pound_id: str, into: Path) -> None:
+    """A public database holding only this pound's published entries (the history compares the dry run with it):
+    cheap however large the rest is, for the rows are read by the pound's index."""
+    if not live.is_file():
+        return
+    con = sqlite3.connect(into)
+    try:
+        con.execute("ATTACH DATABASE ? AS live", ("file:" + quote(str(live.resolve())) + "?mode=ro",))
+        tables = {r[0] for r in con.execute("SELECT name FROM live.sqlite_master WHERE type = 'table'")}
+        for table in ("impoundments", "sales"):
+            con.execute(f"CREATE TABLE main.{table} AS SELECT * FROM live.{table} WHERE pound_id = ?", (pound_id,))
+        for table in ("ingests", "changes", "aliases"):
+            if table in tables:
+                con.execute(f"CREATE TABLE main.{table} AS SELECT * FROM live.{table} WHERE 0")
+        con.execute("CREATE TABLE main.ingest_summary AS SELECT * FROM live.ingest_summary")
+        con.commit()
+    except sqlite3.Error:
+        into.unlink(missing_ok=True)  # not a public database we know: the report then shows no changes
+    finally:
+        con.close()
+
+
+def _pound_only(data_dir: Path, pound_id: str, into: Path) -> None:
+    """A DATA_DIR of the pound's own registers, pounds.csv and the rules (copies: the live folder is never written)."""
+    into.mkdir()
+    shutil.copy2(data_dir / "pounds.csv", into / "pounds.csv")
+    if (data_dir / "rules").is_dir():
+        shutil.copytree(data_dir / "rules", into / "rules")
+    folder = data_dir / "registers" / pound_id
+    if folder.is_dir():
+        shutil.copytree(folder, into / "registers" / pound_id)
+    else:
+        (into / "registers" / pound_id).mkdir(parents=True)
+
+
+def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: str) -> Report:
+    """The real ingest on the pound's registers with the staged file in place as `name`, into a scratch pair that is
+    then removed: what would be stored, merged and rejected, each reject's cells, each public line, the changes."""
+    with tempfile.TemporaryDirectory(prefix=".pinfold-intake-") as tmp:
+        work = Path(tmp)
+        data = work / "data"
+        _pound_only(data_dir, pound_id, data)
+        target = data / "registers" / pound_id / name
+        report = Report(replaces=target.exists())
+        shutil.copyfile(staged, target)
+        pub, priv = work / "public.db", work / "private.db"
+        _previous_of_pound(public_db, pound_id, pub)
+        try:
+            summary = ingest(data, pub, priv, workers=1)
+        except PinfoldError as e:
+            report.error = str(e).replace(str(data) + "/", "")
+            return report
+        report.records, report.stored = summary.records, summary.stored
+        report.duplicates, report.rejects = summary.duplicates, summary.rejects
+        source = f"registers/{pound_id}/{name}"
+        _read_report(report, pub, priv, source)
+        return report
+
+
+def _read_report(report: Report, pub: Path, priv: Path, source: str) -> None:
+    """The file's rejects (private: the cells as written), its public lines and the dry run's change rows."""
+    with contextlib.closing(sqlite3.connect(priv)) as con:
+        for row, sheet, reason, raw in con.execute(
+            "SELECT source_row, source_sheet, reason, raw_json FROM register_entries "
+            "WHERE kind = 'reject' AND source_file = ? ORDER BY source_row",
+            (source,),
+        ):
+            report.rejected.append({"row": row, "sheet": sheet, "reason": reason, "cells": json.loads(raw or "{}")})
+    with contextlib.closing(sqlite3.connect(pub)) as con:
+        con.row_factory = sqlite3.Row
+        cols = ", ".join(LINE_FIELDS)
+        for r in con.execute(
+            f"SELECT id, {cols} FROM impoundments WHERE source_file = ? ORDER BY source_row", (source,)
+        ):
+            report.lines.append(dict(r))
+        last = con.execute("SELECT max(id) FROM ingests").fetchone()[0]
+        if last is not None and con.execute("SELECT compared_with FROM ingests WHERE id = ?", (last,)).fetchone()[0]:
+            for r in con.execute(
+                "SELECT impoundment_id, entry_no, brought_on, change, field, value_before, value_after "
+                "FROM changes WHERE ingest_id = ? ORDER BY id",
+                (last,),
+            ):
+                report.changes.append(dict(r))
+
+
+@contextlib.contextmanager
+def publishing(accounts_db: Path) -> Iterator[None]:
+    """One publish at a time from this intake: a second clerk's waits here for the first one's ingest to end."""
+    lock = accounts_db.with_name(accounts_db.name + ".publish.lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def publish(data_dir: Path, public_db: Path, private_db: Path, pound_id: str, staged: Path, name: str) -> Summary:
+    """The file into DATA_DIR/registers/<pound>/ (written aside, then renamed), then the same ingest as `pinfold
+    ingest`. When the ingest fails the folder is put back as it was (the databases were never switched) and the
+    PinfoldError goes up."""
+    folder = data_dir / "registers" / pound_id
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    aside = folder / f".{name}.intake{os.getpid()}"
+    before = folder / f".{name}.before{os.getpid()}"
+    shutil.copyfile(staged, aside)
+    with open(aside, "rb") as f:
+        os.fsync(f.fileno())
+    had = target.exists()
+    if had:
+        os.link(target, before)
+    try:
+        os.replace(aside, target)
+        return ingest(data_dir, public_db, private_db)
+    except BaseException:
+        if had:
+            os.replace(before, target)
+        else:
+            target.unlink(missing_ok=True)
+        raise
+    finally:
+        aside.unlink(missing_ok=True)
+        before.unlink(missing_ok=True)

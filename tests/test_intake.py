@@ -1,0 +1,236 @@
+"""The intake's rules, each against the real app (Starlette's TestClient), real SQLite files and the real ingest:
+CSRF, another pound's URL, the sixth wrong password, the cookie's flags, a file name with ../ or a control character,
+a hostile file, two clerks publishing at once, the audit log."""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from ingest.build import ingest
+from intake import accounts
+from intake.app import Settings, create_app
+from intake.registers import UploadRefused, safe_name
+from tests.intake_fixtures import CLERK, CORRECTED, PASSWORD, REGISTER, make_intake
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> tuple[Settings, Path]:
+    data, pub, priv, acc = make_intake(tmp_path)
+    ingest(data, pub, priv)
+    return Settings(data, pub, priv, acc), tmp_path
+
+
+def csrf(page: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found, page
+    return found.group(1)
+
+
+def signed_in(s: Settings, user: str = CLERK, password: str = PASSWORD, https: bool = False) -> TestClient:
+    c = TestClient(create_app(s), base_url="https://intake.test" if https else "http://testserver")
+    token = csrf(c.get("/signin").text)
+    r = c.post("/signin", data={"username": user, "password": password, "csrf_token": token}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    return c
+
+
+def upload(c: TestClient, text: str, name: str = "nov.csv", pound: str = "p1", follow: bool = True):
+    token = csrf(c.get("/").text)
+    return c.post(
+        "/upload",
+        data={"pound": pound, "csrf_token": token},
+        files={"register": (name, text.encode(), "text/csv")},
+        follow_redirects=follow,
+    )
+
+
+def test_the_report_shows_rejects_with_reasons_and_public_lines_without_names(setup) -> None:
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER).text
+    assert re.search(r"Records read</dt><dd>4<", page) and re.search(r"To be published</dt>\s*<dd>2<", page)
+    assert "31/02/2025" in page and "unicorn" in page  # the cells as written, for the clerk to correct
+    rejects = page[page.index('id="rejects"') : page.index('id="lines"')]
+    assert rejects.count("<tr>") == 3  # a header and two rows
+    lines = page[page.index('id="lines"') :]
+    assert "brown bull of [name]" in lines and "Kunjan" not in lines
+    # In Malayalam, the reasons too, each cell quoted as written.
+    report = upload(c, REGISTER).url.path
+    ml = html.unescape(c.get(report + "?lang=ml").text)
+    rejects = ml[ml.index('id="rejects"') : ml.index('id="lines"')]
+    assert "'31/02/2025' ശരിയായ തീയതിയല്ല" in rejects and "'unicorn' നിയമം പറയുന്ന" in rejects, rejects
+    assert "പ്രസിദ്ധീകരിക്കുക" in ml
+
+
+def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
+    s, tmp = setup
+    c = signed_in(s)
+    r = c.post("/upload", data={"pound": "p1"}, files={"register": ("x.csv", REGISTER.encode(), "text/csv")})
+    assert r.status_code == 403
+    other = signed_in(s, "binu", "another password")  # a token is bound to its session: another's is refused
+    r = c.post("/upload", data={"pound": "p1", "csrf_token": csrf(other.get("/").text)},
+               files={"register": ("x.csv", REGISTER.encode(), "text/csv")})  # fmt: skip
+    assert r.status_code == 403
+    assert not list((tmp / "accounts.db.uploads").iterdir())
+    assert c.post("/signout", data={}).status_code == 403
+
+
+def test_a_clerk_of_one_pound_cannot_reach_another(setup) -> None:
+    s, _ = setup
+    asha = signed_in(s)
+    assert upload(asha, REGISTER, pound="p2").status_code == 403
+    binu = signed_in(s, "binu", "another password")
+    theirs = upload(binu, REGISTER, pound="p2", follow=False).headers["location"]
+    assert asha.get(theirs).status_code == 404
+    token = csrf(asha.get("/").text)
+    assert asha.post(theirs + "/publish", data={"csrf_token": token}).status_code == 404
+    assert asha.post(theirs + "/discard", data={"csrf_token": token}).status_code == 404
+    assert "p2" not in asha.get("/").text.split('id="pound"')[1].split("</select>")[0]
+
+
+def test_the_sixth_wrong_password_is_refused_for_a_while(setup, caplog) -> None:
+    s, _ = setup
+    c = TestClient(create_app(s))
+    token = csrf(c.get("/signin").text)
+    for _ in range(5):
+        assert c.post("/signin", data={"username": CLERK, "password": "wrong", "csrf_token": token}).status_code == 401
+    with caplog.at_level("WARNING", logger="pinfold.intake"):
+        r = c.post("/signin", data={"username": CLERK, "password": PASSWORD, "csrf_token": token})
+    assert r.status_code == 429 and "15 minutes" in r.text
+    assert [m for m in caplog.messages if "too many wrong passwords" in m] and len(caplog.messages) == 1
+    # From one address, whatever the user names.
+    with accounts.opened(s.accounts_db) as con:
+        for i in range(5):
+            assert accounts.throttled(con, f"u{i}", "10.0.0.9") is False
+            accounts.check(con, f"u{i}", "x", "10.0.0.9")
+        assert accounts.throttled(con, "binu", "10.0.0.9") and not accounts.throttled(con, "binu", "10.0.0.8")
+
+
+def test_the_session_cookie_is_httponly_strict_secure_and_ends_at_sign_out(setup) -> None:
+    s, _ = setup
+    c = signed_in(s, https=True)
+    token = csrf(c.get("/").text)
+    c2 = TestClient(create_app(s), base_url="https://intake.test")
+    pre = csrf(c2.get("/signin").text)
+    r = c2.post("/signin", data={"username": CLERK, "password": PASSWORD, "csrf_token": pre}, follow_redirects=False)
+    cookie = r.headers["set-cookie"].lower()
+    assert "pinfold_intake=" in cookie and "httponly" in cookie and "samesite=strict" in cookie
+    assert "secure" in cookie and "max-age=28800" in cookie
+    plain = TestClient(create_app(s))
+    pre = csrf(plain.get("/signin").text)
+    r = plain.post("/signin", data={"username": CLERK, "password": PASSWORD, "csrf_token": pre}, follow_redirects=False)
+    assert "secure" not in r.headers["set-cookie"].lower()
+    stolen = c.cookies.get("pinfold_intake")
+    assert c.post("/signout", data={"csrf_token": token}, follow_redirects=False).status_code == 303
+    again = TestClient(create_app(s), base_url="https://intake.test", cookies={"pinfold_intake": stolen})
+    assert again.get("/", follow_redirects=False).headers["location"] == "/signin"
+
+
+@pytest.mark.parametrize(
+    "name", ["../evil.csv", "..\\evil.csv", "a/../../b.csv", "a\nb.csv", "\x1b[31mred.csv", ".hidden.csv", "x.exe"]
+)
+def test_a_file_name_that_could_leave_the_folder_or_break_a_line_is_refused(setup, name: str) -> None:
+    s, tmp = setup
+    with pytest.raises(UploadRefused):
+        safe_name(name)
+    r = upload(signed_in(s), REGISTER, name=name)
+    # The browser's form encoding may escape a control character itself (httpx sends 'a%0Ab.csv'): either way no
+    # name with one, or with a folder in it, is ever kept.
+    assert r.status_code in (400, 200)
+    if r.status_code == 400:
+        assert "\n" not in r.text.split('role="alert">')[1].split("<")[0]
+    with accounts.opened(s.accounts_db) as con:
+        kept = [n for (n,) in con.execute("SELECT name FROM uploads")]
+    assert all(n.isprintable() and "/" not in n and ".." not in n for n in kept), kept
+    assert not (tmp / "evil.csv").exists() and not (s.data_dir / "registers" / "evil.csv").exists()
+    assert safe_name("November 2025.csv") == "November 2025.csv"
+
+
+def test_a_hostile_file_is_one_sentence_and_nothing_changes(setup) -> None:
+    s, _ = setup
+    before = s.public_db.read_bytes()
+    # A row of two million cells: the ingest's own bound refuses the file in one line.
+    hostile = "a," * 2_000_000 + "\n"
+    page = upload(signed_in(s), hostile + REGISTER).text
+    assert "The file cannot be read" in page and "Publish</button>" not in page
+    assert s.public_db.read_bytes() == before
+    c = signed_in(s)
+    token = csrf(c.get("/").text)
+    big = b"x" * (33 * 1024 * 1024)
+    r = c.post("/upload", data={"pound": "p1", "csrf_token": token}, files={"register": ("big.csv", big, "text/csv")})
+    assert r.status_code == 413
+
+
+def _public_ids(pub: Path, pound: str) -> set[str]:
+    with sqlite3.connect(pub) as con:
+        return {r[0] for r in con.execute("SELECT id FROM impoundments WHERE pound_id = ?", (pound,))}
+
+
+def test_publish_then_a_corrected_file_shows_its_one_change_and_the_log_says_who(setup) -> None:
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    r = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert r.status_code == 200 and "live on the portal since" in r.text and "/animals/p1-" in r.text
+    assert (s.data_dir / "registers" / "p1" / "nov.csv").read_text(encoding="utf-8") == REGISTER
+    assert len(_public_ids(s.public_db, "p1")) == 2 and len(_public_ids(s.public_db, "p2")) == 2
+    second = upload(c, CORRECTED).text
+    changes = second[second.index('id="changes"') : second.index('id="rejects"')]
+    assert changes.count("<tr>") == 2 and "black with white star" in changes  # one change, before publishing
+    log = accounts.log(s.accounts_db)
+    assert [(r[1], r[2], r[4]) for r in log] == [(CLERK, "uploaded", "nov.csv"), (CLERK, "published", "nov.csv"),
+                                                 (CLERK, "uploaded", "nov.csv")]  # fmt: skip
+    assert log[1][7:10] == (2, 0, 2) and len(str(log[1][5])) == 64
+
+
+def test_discard_leaves_nothing_behind(setup) -> None:
+    s, tmp = setup
+    c = signed_in(s)
+    before = sorted(p.name for p in s.data_dir.rglob("*"))
+    page = upload(c, REGISTER)
+    r = c.post(page.url.path + "/discard", data={"csrf_token": csrf(page.text)})
+    assert "discarded" in r.text
+    assert not list((tmp / "accounts.db.uploads").iterdir())
+    assert sorted(p.name for p in s.data_dir.rglob("*")) == before
+    assert c.get(page.url.path).status_code == 404
+
+
+def test_two_clerks_publishing_at_once_both_land(setup) -> None:
+    s, _ = setup
+    accounts.add(s.accounts_db, "chandra", "third password", ["p1"])
+    a, b = signed_in(s), signed_in(s, "chandra", "third password")
+    pa, pb = upload(a, REGISTER, name="a.csv"), upload(b, REGISTER.replace("/11/2025", "/10/2025"), name="b.csv")
+    results: list[int] = []
+
+    def press(c: TestClient, page) -> None:
+        results.append(c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).status_code)
+
+    threads = [threading.Thread(target=press, args=x) for x in ((a, pa), (b, pb))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert results == [200, 200]
+    assert len(_public_ids(s.public_db, "p1")) == 4  # both files' entries: nothing lost
+
+
+def test_a_failed_publish_leaves_the_folder_and_the_databases_as_they_were(setup) -> None:
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, "a," * 2_000_000 + "\n" + REGISTER, name="p2.csv")  # the dry run refused it; Publish posted anyway
+    folder = sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file())
+    before = s.public_db.read_bytes(), s.private_db.read_bytes()
+    r = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert r.status_code == 500 and "Not published; the portal is as it was" in r.text
+    alert = r.text.split('role="alert">')[1].split("</p>")[0]
+    assert "\n" not in alert and "Traceback" not in r.text
+    assert sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file()) == folder
+    assert (s.public_db.read_bytes(), s.private_db.read_bytes()) == before
+    assert accounts.log(s.accounts_db)[-1][2] == "publish failed"
