@@ -35,13 +35,13 @@ demo: install
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
-	$(BIN)/ruff check pinfold ingest portal tests bench
-	$(BIN)/ruff format --check pinfold ingest portal tests bench
-	$(BIN)/mypy pinfold ingest portal
+	$(BIN)/ruff check pinfold ingest portal alerts tests bench
+	$(BIN)/ruff format --check pinfold ingest portal alerts tests bench
+	$(BIN)/mypy pinfold ingest portal alerts
 
 format: $(BIN)/pinfold
-	$(BIN)/ruff format pinfold ingest portal tests bench
-	$(BIN)/ruff check --fix pinfold ingest portal tests bench
+	$(BIN)/ruff format pinfold ingest portal alerts tests bench
+	$(BIN)/ruff check --fix pinfold ingest portal alerts tests bench
 
 test: install lint
 	$(BIN)/pytest

@@ -139,3 +139,8 @@ def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, la
     chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None
     n = write_demo(out_dir, today=day, rows=rows, seed=seed, layouts=chosen)
     click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")
+
+
+from alerts.cli import alerts  # noqa: E402 -- its commands are wrapped by _one_line_errors above
+
+main.add_command(alerts)
