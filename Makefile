@@ -44,13 +44,13 @@ demo: install
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
-	$(BIN)/ruff check pinfold ingest portal intake tests bench
-	$(BIN)/ruff format --check pinfold ingest portal intake tests bench
-	$(BIN)/mypy pinfold ingest portal intake
+	$(BIN)/ruff check pinfold ingest portal intake alerts tests bench
+	$(BIN)/ruff format --check pinfold ingest portal intake alerts tests bench
+	$(BIN)/mypy pinfold ingest portal intake alerts
 
 format: $(BIN)/pinfold
-	$(BIN)/ruff format pinfold ingest portal intake tests bench
-	$(BIN)/ruff check --fix pinfold ingest portal intake tests bench
+	$(BIN)/ruff format pinfold ingest portal intake alerts tests bench
+	$(BIN)/ruff check --fix pinfold ingest portal intake alerts tests bench
 
 test: install lint
 	$(BIN)/pytest

@@ -224,3 +224,8 @@ def accounts_log(accounts_db: Path) -> None:
 
     for row in log(accounts_db):
         click.echo("\t".join(shown("" if v is None else str(v)) for v in row))
+
+
+from alerts.cli import alerts  # noqa: E402 -- its commands are wrapped by _one_line_errors above
+
+main.add_command(alerts)

@@ -129,6 +129,8 @@ def render(
         ratio=ratio_text,
         days_counted=lambda key: t(f"days_counted_{key}", lang),
         lang_switch_url=lang_switch_url(request, lang),
+        # the alerts' form, where `pinfold alerts serve` put its words (templates/_alert_form.html); else none
+        alert_words=request.scope.get("pinfold.alert_words"),
         **ctx,
     )
     resp = HTMLResponse(html, status_code=status_code)

@@ -1,0 +1,236 @@
+"""The alerts' routes (/alerts/...), served in front of the public portal by `pinfold alerts serve`, and the sender
+that runs beside them: the only server that opens SUBS.db. `pinfold serve` never does, and shows no form."""
+
+from __future__ import annotations
+
+import collections
+import logging
+import re
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+from fastapi import FastAPI, Form, Request
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, select_autoescape
+from starlette.types import Receive, Scope, Send
+
+from portal.app import create_app
+from portal.settings import Settings
+
+from . import mail, matching, store
+from .words import w
+
+log = logging.getLogger("pinfold.alerts")
+EMAIL = re.compile(r"^[^@\s<>\"']{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,}$")
+PER_ADDRESS, PER_CLIENT, WINDOW = 3, 20, 3600.0  # requests an hour
+
+PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
+    """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Pinfold</title>
+<link rel="stylesheet" href="/static/style.css"></head><body><main>
+<h1>{{ title }}</h1><p id="answer">{{ text }}</p>
+{% for s in subs %}<form method="post" action="/alerts/unsubscribe/{{ s.token }}"><p>{{ s.label }}
+<button type="submit">{{ button }}</button></p></form>{% endfor %}
+{% if forget %}<form method="post" action="{{ forget }}"><button type="submit">{{ end_all }}</button></form>{% endif %}
+<p><a href="/{{ '?lang=ml' if lang == 'ml' else '' }}">Pinfold</a></p></main></body></html>"""
+)
+
+
+class Limiter:
+    """At most `limit` hits per key in the last WINDOW seconds (in memory: a restart forgets, which is harmless)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.hits: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
+        self.lock = threading.Lock()
+
+    def allow(self, key: str) -> bool:
+        t = time.monotonic()
+        with self.lock:
+            q = self.hits[key]
+            while q and q[0] < t - WINDOW:
+                q.popleft()
+            if len(q) >= self.limit:
+                return False
+            q.append(t)
+            return True
+
+
+def page(lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
+    lang = lang if lang in ("en", "ml") else "en"
+    ctx = {"title": "Pinfold", "subs": [], "forget": "", **ctx}
+    return HTMLResponse(PAGE.render(lang=lang, text=text, **ctx), status_code=status)
+
+
+def _same_origin(request: Request) -> bool:
+    """CSRF: a browser says where a form was sent from (Sec-Fetch-Site, Origin); only our own pages may send it."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("origin")
+    return origin is not None and origin.rstrip("/") == str(request.base_url).rstrip("/")
+
+
+class Alerts:
+    """The routes and the sender, over one SUBS.db."""
+
+    def __init__(self, subs_db: Path, public_db: Path, smtp: mail.Smtp, site: mail.Site, every: float = 30.0):
+        self.subs_db, self.public_db, self.smtp, self.site, self.every = subs_db, public_db, smtp, site, every
+        self.by_address, self.by_client = Limiter(PER_ADDRESS), Limiter(PER_CLIENT)
+        self.wake = threading.Event()
+        self.stop = threading.Event()
+
+    def con(self) -> sqlite3.Connection:
+        return store.connect(self.subs_db)
+
+    def round(self) -> None:
+        """One round of the sender: forget what is due, queue the alerts of new ingests, send the outbox."""
+        con = self.con()
+        try:
+            store.forget_old(con)
+            matching.notify(self.public_db, con, self.site)
+            mail.deliver(con, self.smtp, self.site.sender)
+        finally:
+            con.close()
+
+    def run_sender(self) -> None:
+        while not self.stop.is_set():
+            try:
+                self.round()
+            except Exception as e:  # a bad round (a database being replaced) must not end the sender
+                log.warning("alerts: a sending round failed (%s); the next one tries again", type(e).__name__)
+            self.wake.wait(self.every)
+            self.wake.clear()
+
+    def routes(self, app: FastAPI) -> None:
+        app.post("/alerts/subscribe")(self.subscribe)
+        app.get("/alerts/confirm/{token}")(self.confirm)
+        app.get("/alerts/unsubscribe/{token}")(self.unsubscribe_page)
+        app.post("/alerts/unsubscribe/{token}")(self.unsubscribe)
+        app.get("/alerts/manage/{token}")(self.manage)
+        app.post("/alerts/manage/{token}/forget")(self.forget)
+
+    def subscribe(
+        self,
+        request: Request,
+        email: Annotated[str, Form(max_length=254)],
+        q: Annotated[str, Form(max_length=500)] = "",
+        species: Annotated[str, Form(max_length=40)] = "",
+        district: Annotated[str, Form(max_length=100)] = "",
+        pound: Annotated[str, Form(max_length=100)] = "",
+        lang: Annotated[str, Form(max_length=2)] = "en",
+    ) -> Response:
+        lang = lang if lang in ("en", "ml") else "en"
+        if not _same_origin(request):
+            return page(lang, w("cross_site", lang), 403)
+        email = email.strip()
+        if not EMAIL.match(email):
+            return page(lang, w("bad_address", lang), 400)
+        client = request.client.host if request.client else "-"
+        if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
+            return page(lang, w("too_many", lang), 429)
+        matching.parse_query(q, species, district, pound)  # a search the page would refuse is refused here too
+        con = self.con()
+        try:
+            sub = store.subscribe(con, email, {"q": q, "species": species, "district": district, "pound": pound}, lang)
+            if not sub.confirmed:  # confirmed already: nothing to send, and the answer is the same
+                con.execute("DELETE FROM outbox WHERE subscription_id = ? AND kind = 'confirm'", (sub.id,))
+                store.queue(con, sub, "confirm", mail.confirmation(self.site, sub))
+        finally:
+            con.close()
+        self.wake.set()
+        return page(lang, w("asked", lang))
+
+    def confirm(self, token: str, lang: str = "en") -> Response:
+        con = self.con()
+        try:
+            sub = store.confirm(con, token)
+        finally:
+            con.close()
+        if sub is None:
+            return page(lang, w("unknown_link", lang), 404)
+        return page(sub.lang, w("confirmed", sub.lang))
+
+    def unsubscribe_page(self, token: str, lang: str = "en") -> Response:
+        """The link in an alert's text: a button that POSTs (a link checker following GETs ends nothing)."""
+        con = self.con()
+        try:
+            sub = store.by_token(con, token)
+        finally:
+            con.close()
+        if sub is None:
+            return page(lang, w("unknown_link", lang), 404)
+        return page(
+            sub.lang, "", subs=[{"token": token, "label": _label(sub)}], button=w("unsubscribe_button", sub.lang)
+        )
+
+    def unsubscribe(self, token: str, lang: str = "en") -> Response:
+        """RFC 8058 one-click: a POST to the List-Unsubscribe address ends the subscription."""
+        con = self.con()
+        try:
+            store.unsubscribe(con, token)
+        finally:
+            con.close()
+        return page(lang, w("unsubscribed", lang))
+
+    def manage(self, token: str, lang: str = "en") -> Response:
+        con = self.con()
+        try:
+            subs = store.of_address(con, token)
+        finally:
+            con.close()
+        if not subs:
+            return page(lang, w("unknown_link", lang), 404)
+        lang = subs[0].lang
+        return page(
+            lang,
+            "",
+            title=w("manage_title", lang),
+            subs=[{"token": s.token, "label": _label(s)} for s in subs],
+            button=w("unsubscribe_button", lang),
+            forget=f"/alerts/manage/{token}/forget",
+            end_all=w("end_all", lang),
+        )
+
+    def forget(self, token: str, lang: str = "en") -> Response:
+        con = self.con()
+        try:
+            store.forget_address(con, token)
+        finally:
+            con.close()
+        return page(lang, w("forgotten", lang))
+
+
+def _label(sub: store.Subscription) -> str:
+    return " · ".join(v for v in sub.search.values() if v) or "*"
+
+
+def make_app(alerts: Alerts, settings: Settings) -> FastAPI:
+    """The alerts' routes, then the public portal for every other address; the portal's pages show the form."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    alerts.routes(app)
+    portal = create_app(settings)
+
+    async def with_form(scope: Scope, receive: Receive, send: Send) -> None:
+        scope["pinfold.alert_words"] = w  # the portal's pages show the form (portal/render.py)
+        await portal(cast(dict[str, Any], scope), receive, send)
+
+    app.mount("/", with_form)
+    return app
+
+
+def serve(alerts: Alerts, host: str, port: int) -> None:
+    """Serve the portal with the alerts' routes on host:port, the sender in a thread beside it, until stopped."""
+    import uvicorn
+
+    settings = Settings(database=alerts.public_db)
+    thread = threading.Thread(target=alerts.run_sender, name="alerts-sender", daemon=True)
+    thread.start()
+    try:
+        uvicorn.run(make_app(alerts, settings), host=host, port=port, log_level="warning", access_log=False)
+    finally:
+        alerts.stop.set()
+        alerts.wake.set()

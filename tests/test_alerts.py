@@ -1,0 +1,208 @@
+"""E-mail alerts on a saved search, end to end: the form in Chromium in both languages, a real SMTP server on
+loopback (aiosmtpd) that receives the confirmation and the alerts, two real ingests whose `added` rows are matched,
+and RFC 8058 one-click unsubscribe. The addresses never reach a public byte."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+import re
+import sqlite3
+import threading
+from email.message import EmailMessage
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from aiosmtpd.controller import Controller
+
+from alerts import mail, store
+from alerts.web import Alerts, make_app
+from ingest.build import ingest
+from portal.settings import Settings
+
+from .conftest import TODAY, free_port, make_data_dir
+from .test_browser import CHROMIUM, FLAGS
+
+HISTORY = Path(__file__).with_name("fixtures") / "history"
+REGISTER = "registers/p1/register-2025.csv"
+OWNER_EN, OWNER_ML = "ammini.owner@example.org", "kunjan.karshakan@example.net"
+
+
+class Inbox:
+    """aiosmtpd's handler: every message the server accepted, parsed."""
+
+    def __init__(self) -> None:
+        self.messages: list[EmailMessage] = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 -- aiosmtpd's hook name
+        m = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        with self.lock:
+            self.messages.append(m)  # type: ignore[arg-type]
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        with self.lock:
+            return [m for m in self.messages if m["To"] == address]
+
+
+def body(m: EmailMessage) -> str:
+    return m.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+
+
+def link(m: EmailMessage, path: str) -> str:
+    return re.search(rf"http://\S+{path}\S*", body(m)).group(0)  # type: ignore[union-attr]
+
+
+def entry(no: int, kind: str, description: str) -> str:
+    day = TODAY.strftime("%d/%m/%Y")
+    return f'{no},{day},9.00 AM,{kind},1,"{description}",Ollur,"Raman Pillai, Ollur",unknown,,\n'
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory):
+    """A pound's register ingested once; an SMTP server; the portal with the alerts' routes on loopback."""
+    tmp = tmp_path_factory.mktemp("alerts")
+    data = make_data_dir(tmp, {"register-2025.csv": HISTORY / "register-before.csv"})
+    public = tmp / "public.db"
+    ingest(data, public, tmp / "private.db")
+    inbox = Inbox()
+    smtp_port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    alerts = Alerts(
+        tmp / "subs.db", public, mail.Smtp("127.0.0.1", smtp_port, "none"), mail.Site(url, "Pinfold <a@pinfold.test>")
+    )
+    server = uvicorn.Server(
+        uvicorn.Config(make_app(alerts, Settings(database=public, today=TODAY)), host="127.0.0.1", port=port)
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        thread.join(0.05)
+    yield {"tmp": tmp, "data": data, "public": public, "inbox": inbox, "alerts": alerts, "url": url}
+    server.should_exit = True
+    thread.join(10)
+    controller.stop()
+
+
+def reingest(world, *lines: str) -> None:
+    with open(world["data"] / REGISTER, "a", encoding="utf-8") as f:
+        f.writelines(lines)
+    ingest(world["data"], world["public"], world["tmp"] / "private.db")
+
+
+@pytest.mark.browser
+def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
+    from playwright.sync_api import sync_playwright
+
+    url, inbox, alerts = world["url"], world["inbox"], world["alerts"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page()
+        for address, search, lang, label in (
+            (OWNER_EN, "buffalo", "en", "E-mail address"),
+            (OWNER_ML, "cow", "ml", "ഇ-മെയിൽ വിലാസം"),
+        ):
+            page.goto(f"{url}/?q={search}&lang={lang}")
+            page.get_by_label(label).fill(address)
+            page.locator("#alert-form button").click()
+            page.wait_for_selector("#answer")
+            assert page.locator("html").get_attribute("lang") == lang
+        alerts.round()  # the sender: the confirmations go out
+        confirm_en, confirm_ml = inbox.to(OWNER_EN), inbox.to(OWNER_ML)
+        assert [len(confirm_en), len(confirm_ml)] == [1, 1]
+        assert "ഈ ലിങ്ക് തുറക്കുക" in body(confirm_ml[0])
+
+        # nothing but the confirmation until its link is followed: an ingest that adds a match sends nothing yet
+        reingest(world, entry(7, "buffalo", "black, broken horn"))
+        alerts.round()
+        assert len(inbox.to(OWNER_EN)) == 1
+
+        for m in (confirm_en[0], confirm_ml[0]):
+            page.goto(link(m, "/alerts/confirm/"))
+            assert page.locator("#answer").count() == 1
+        browser.close()
+
+    reingest(world, entry(8, "buffalo", "grey"), entry(9, "cow", "brown, white forehead"))
+    alerts.round()
+    alerts.round()  # at most one e-mail per subscription per ingest
+    (alert_en,) = inbox.to(OWNER_EN)[1:]
+    (alert_ml,) = inbox.to(OWNER_ML)[1:]
+    assert "grey" in body(alert_en) and "broken horn" not in body(alert_en)  # the added entry, not the earlier one
+    assert "brown" not in body(alert_en) and "brown" in body(alert_ml)
+    assert "പൗണ്ടിൽ" in alert_ml["Subject"]
+    assert "Last day to claim" in body(alert_en)
+    animal = re.search(r"http://\S+/animals/\S+", body(alert_en)).group(0)  # type: ignore[union-attr]
+    assert httpx.get(animal).status_code == 200
+    assert alert_en["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    unsubscribe = alert_en["List-Unsubscribe"].strip("<>")
+    assert unsubscribe in body(alert_en)
+    assert httpx.get(link(alert_en, "/alerts/manage/")).status_code == 200
+
+    # RFC 8058: the mail client POSTs once; the address is gone
+    assert httpx.post(unsubscribe, data={"List-Unsubscribe": "One-Click"}).status_code == 200
+    subs = sqlite3.connect(world["tmp"] / "subs.db")
+    assert subs.execute("SELECT count(*) FROM addresses WHERE email = ?", (OWNER_EN,)).fetchone()[0] == 0
+    reingest(world, entry(10, "buffalo", "white"), entry(11, "cow", "red"))
+    alerts.round()
+    assert len(inbox.to(OWNER_EN)) == 2
+    assert len(inbox.to(OWNER_ML)) == 3
+
+    # no public byte holds an address: the public database, and every page the portal served here
+    public = world["public"].read_bytes()
+    pages = [
+        httpx.get(f"{world['url']}{path}").text for path in ("/?q=buffalo", "/?q=cow&lang=ml", "/feeds/impounded.rss")
+    ]
+    for address in (OWNER_EN, OWNER_ML):
+        assert address.encode() not in public
+        assert all(address not in text for text in pages)
+    assert (world["tmp"] / "subs.db").stat().st_mode & 0o077 == 0
+
+
+def test_the_answer_does_not_tell_and_other_sites_cannot_post(world) -> None:
+    url = world["url"]
+    form = {"email": "someone@example.org", "q": "goat", "lang": "en"}
+    first = httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": url})
+    again = httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": url})
+    assert (first.status_code, first.text) == (again.status_code, again.text) == (200, first.text)
+    assert (
+        httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": "http://evil.example"}).status_code == 403
+    )
+    assert httpx.post(f"{url}/alerts/subscribe", data=form).status_code == 403  # no Origin: not from a page
+    codes = [httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": url}).status_code for _ in range(3)]
+    assert codes[-1] == 429  # three an hour per address
+
+
+def test_an_unconfirmed_address_is_forgotten_after_48_hours(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "subs.db")
+    search = {"q": "cow", "species": "", "district": "", "pound": ""}
+    store.subscribe(con, "late@example.org", search, "en")
+    store.forget_old(con, store.now() + dt.timedelta(hours=47))
+    assert con.execute("SELECT count(*) FROM addresses").fetchone()[0] == 1
+    store.forget_old(con, store.now() + dt.timedelta(hours=49))
+    assert con.execute("SELECT count(*) FROM addresses").fetchone()[0] == 0
+
+
+def test_a_failed_delivery_is_tried_again_a_bounded_number_of_times(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "subs.db")
+    site = mail.Site("http://127.0.0.1", "Pinfold <a@pinfold.test>")
+    sub = store.subscribe(con, "x@example.org", {"q": "", "species": "cow", "district": "", "pound": ""}, "en")
+    store.queue(con, sub, "confirm", mail.confirmation(site, sub))
+    nowhere = mail.Smtp("127.0.0.1", free_port(), "none")  # nothing listens there
+    at = store.now()
+    for _ in range(mail.MAX_ATTEMPTS + 2):
+        mail.deliver(con, nowhere, site.sender, at)
+        at += dt.timedelta(hours=1)
+    row = con.execute("SELECT attempts, failed_at, message FROM outbox").fetchone()
+    assert (row["attempts"], row["failed_at"] is not None, row["message"]) == (mail.MAX_ATTEMPTS, True, None)
+
+
+def test_the_public_server_shows_no_form(client) -> None:
+    # `pinfold serve` has no alerts' routes: its pages offer no form that would post nowhere
+    assert 'id="alert-form"' not in client.get("/?q=cow").text
