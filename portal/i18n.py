@@ -607,6 +607,17 @@ T.update({
 })  # fmt: skip
 
 
+# Owners III: a search that forgives what owners type (portal/forgiving.py)
+T.update({
+    "showing_results_for": ("Showing results for", "ഇതിനുള്ള ഫലങ്ങൾ കാണിക്കുന്നു:"),
+    "search_as_typed": ("Search instead for what you typed:", "പകരം ടൈപ്പ് ചെയ്തതുപോലെ തിരയുക:"),
+    "words_left_out": (
+        "No animal's record has these words, so they were left out of the search:",
+        "ഒരു മൃഗത്തിന്റെയും രേഖയിൽ ഈ വാക്കുകൾ ഇല്ല, അതിനാൽ അവ ഒഴിവാക്കി തിരഞ്ഞു:",
+    ),
+})  # fmt: skip
+
+
 def t(key: str, lang: str) -> str:
     en, ml = T.get(key, (key, key))
     return ml if lang == "ml" else en
