@@ -65,3 +65,23 @@ def test_a_word_that_matches_nothing_is_named_and_left_out(client) -> None:
 def test_exact_words_are_kept_as_typed(client) -> None:
     # a word the index knows is never "corrected" into a more common neighbour ('bull' is not 'full' or 'bell')
     assert 'id="forgiven"' not in client.get("/", params={"q": "black bull"}).text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("lang", ["en", "ml"])
+def test_what_the_search_was_read_as_fits_a_phone_and_passes_axe(live_server, lang: str, width: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from .axe import violations
+    from .test_browser import CHROMIUM, FLAGS
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": width, "height": 844 if width < 600 else 900})
+        page.goto(f"{live_server.url}/?" + urlencode({"q": "blak cw forhead xqzzyv", "lang": lang}))
+        assert page.locator("#forgiven").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        problems = violations(page)
+        browser.close()
+    assert problems == []
