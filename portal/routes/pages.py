@@ -87,6 +87,8 @@ def home(
         in_force.insert(0, ("species_in_words", query.species, ""))
     # A saved search is a feed: the same words and filters, read the same way (deps.get_search).
     saved = {k: params[k] for k in ("q", "species", "district", "pound") if params.get(k)}
+    if lang == "ml":  # a Malayalam page links its feed in Malayalam
+        saved["lang"] = "ml"
     pounds = db.rows(con, "SELECT id, name FROM pounds ORDER BY name")
     return render(
         request,
