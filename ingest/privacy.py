@@ -31,6 +31,7 @@ import phonenumbers
 
 from pinfold.errors import RecordRejected
 from pinfold.lexicon import DIGIT_WORDS, MARK, known, landmark, place_words
+from pinfold.malayalam import ENDINGS_BY_LAST, LATIN_ENDINGS, ML_ENDINGS, stem, without_endings  # noqa: F401
 from pinfold.vocabulary import (
     COLOURS,
     DESCRIPTION_WORDS,
@@ -96,45 +97,15 @@ def _words(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# Case endings a name takes in Malayalam, after its stem (രാഘവൻ -> രാഘവന + ്റെ; നായർ -> നായര + ുടെ; ലീല + യുടെ;
-# ബാബു + വിന്റെ; സുരേഷ് -> സുരേഷ + ിനെ), and in Malayalam written in Latin letters (Prabhakaran + te, Suresh + inte).
-ML_ENDINGS = tuple(
-    _split(
-        "ുടെ ിന്റെ ്റെ ന്റെ യുടെ വിന്റെ െ ിനെ യെ വിനെ ിന് ക്ക് യ്ക്ക് ിക്ക് വിന് ും യും വും ോട് ിനോട് യോട് വിനോട് "
-        "ിൽ യിൽ ിലെ ാണ് ുമായി ിന്റേത് ുടേത് യുടേത് ിനും"
-    )
-)
-LATIN_ENDINGS = ("inte", "nte", "te", "inde", "nde", "ude", "yude", "ine", "ne", "ikku", "kku", "yodu", "odu")
+# The stemmer is pinfold/malayalam.py's, shared with the portal's search; its names stay importable from here.
 _GENITIVE = ("ുടെ", "ന്റെ", "്റെ", "യുടെ")
-
-
-def stem(word: str) -> str:
-    """A name as its case endings join it: 'രാഘവൻ' -> 'രാഘവന'; 'സുരേഷ്' -> 'സുരേഷ'; 'ലീല' -> 'ലീല';
-    'prabhakaran' -> 'prabhakaran'."""
-    if word.endswith(_VIRAMA):
-        return word[:-1]
-    if word[-1:] in _CHILLU_BASE:
-        return word[:-1] + _CHILLU_BASE[word[-1]]
-    return word
+_ENDINGS_BY_LAST = ENDINGS_BY_LAST
 
 
 def _malayalam(word: str) -> bool:
     return bool(_MALAYALAM.match(word))
 
 
-def without_endings(word: str) -> list[str]:
-    """What a word may be before a case ending: 'രാഘവന്റെ' -> ['രാഘവന', 'രാഘവ']; 'prabhakarante' ->
-    ['prabhakara', 'prabhakaran']. Stems of two letters or more."""
-    endings = _ENDINGS_BY_LAST.get(word[-1:])
-    if not endings:
-        return []
-    return [word[: -len(e)] for e in endings if word.endswith(e) and len(word) - len(e) >= 2]
-
-
-# The endings by their last letter: most words end in none of those letters, and cost one look-up.
-_ENDINGS_BY_LAST: dict[str, tuple[str, ...]] = {}
-for _e in (*ML_ENDINGS, *LATIN_ENDINGS):
-    _ENDINGS_BY_LAST[_e[-1]] = (*_ENDINGS_BY_LAST.get(_e[-1], ()), _e)
 _WORD = re.compile(rf"(?:{_WORD_CHARS})+")
 
 

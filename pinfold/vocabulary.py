@@ -432,7 +432,6 @@ DESCRIPTION_WORDS = [
     "red ചുവന്ന ചുവപ്പ് chuvanna chuvappu",
     "brown തവിട്ട് തവിട്ടു thavittu",
     "grey gray ചാര ചാരനിറം chara",
-    "spotted spots പുള്ളി പുള്ളിയുള്ള pulli",
     "horn horns കൊമ്പ് kombu",
     "broken ഒടിഞ്ഞ ഒടിഞ്ഞത് odinja",
     "tail വാൽ vaal",
@@ -444,7 +443,8 @@ DESCRIPTION_WORDS = [
     "ear ചെവി chevi",
     "eye കണ്ണ് kannu",
     "rope കയർ kayar",
-    "patch പാണ്ട് paandu",
+    # a mark on the coat, however an owner names it: one entry, so 'spot' finds 'white patch' and 'പാണ്ട്' 'spotted'
+    "patch patches spot spots spotted പാണ്ട് പുള്ളി പുള്ളിയുള്ള paandu pulli",
     "forehead നെറ്റി netti",
 ]
 SAME_WORD: dict[str, tuple[str, ...]] = {w: tuple(g.split()) for g in DESCRIPTION_WORDS for w in g.split()}

@@ -16,6 +16,7 @@ from feedgen.feed import FeedGenerator
 from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
+from .i18n import t
 from .ical import EVENT_FIELDS
 from .matchsets import MATCH_SETS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
@@ -191,6 +192,7 @@ def render_feed(
     self_url: str,
     updated: dt.datetime,
     query: Query | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Rows following the column contract -> RSS 2.0 or Atom bytes. Ids are the rows' stable ids, so a
     re-ingest never makes a reader show an old item as new. A saved search's feed is titled by its filters and has
@@ -201,12 +203,15 @@ def render_feed(
     # RSS readers take an item's description (and many its title) as HTML, so register text is HTML-escaped there
     # before feedgen XML-escapes it: '<script>' reaches the reader as text. Atom says type="text" and needs neither.
     as_text = html.escape if fmt == "rss" else str
-    fg.title(f"{spec.title} — {as_text(label)}" if label else spec.title)
-    fg.description(spec.description)
-    fg.subtitle(spec.description)
+    title, description = spec.title, spec.description
+    if lang == "ml":  # the feed's own words in the owner's language (the entries are the registers' as the views say)
+        title, description = f"Pinfold: {t('feed_title_' + spec.view, 'ml')}", t("feed_about_" + spec.view, "ml")
+    fg.title(f"{title} — {as_text(label)}" if label else title)
+    fg.description(description)
+    fg.subtitle(description)
     fg.link(href=base_url + "/", rel="alternate")
     fg.link(href=self_url, rel="self")
-    fg.language("en-IN")
+    fg.language("ml-IN" if lang == "ml" else "en-IN")
     fg.updated(updated)
     for r in reversed(rows):  # feedgen prepends: add oldest first so the feed reads newest first
         fe = fg.add_entry()

@@ -684,6 +684,61 @@ T.update({f"{part}_{r.key}": (getattr(r, part), COMPLIANCE_ML[f"{part}_{r.key}"]
           for r in COMPLIANCE_RULES for part in ("counted", "unseen")})  # fmt: skip
 
 
+# Owners III: a search that forgives what owners type (portal/forgiving.py)
+T.update({
+    "showing_results_for": ("Showing results for", "ഇതിനുള്ള ഫലങ്ങൾ കാണിക്കുന്നു:"),
+    "search_as_typed": ("Search instead for what you typed:", "പകരം ടൈപ്പ് ചെയ്തതുപോലെ തിരയുക:"),
+    "words_left_out": (
+        "No animal's record has these words, so they were left out of the search:",
+        "ഒരു മൃഗത്തിന്റെയും രേഖയിൽ ഈ വാക്കുകൾ ഇല്ല, അതിനാൽ അവ ഒഴിവാക്കി തിരഞ്ഞു:",
+    ),
+})  # fmt: skip
+
+
+# Owners III: feeds and calendars in the owner's language (portal/feeds.py, portal/ical.py)
+T.update({
+    "feed_title_feed_impounded": ("newest impoundments", "പുതുതായി പിടിച്ചുകെട്ടിയ മൃഗങ്ങൾ"),
+    "feed_title_feed_notices": ("notices of unclaimed cattle", "ആരും തിരികെ വാങ്ങാത്ത കന്നുകാലികളുടെ നോട്ടീസുകൾ"),
+    "feed_title_feed_auctions": ("auctions of unclaimed cattle", "ആരും തിരികെ വാങ്ങാത്ത കന്നുകാലികളുടെ ലേലങ്ങൾ"),
+    "feed_title_feed_changes": ("corrections to the registers", "രജിസ്റ്ററുകളിലെ തിരുത്തലുകൾ"),
+    "feed_about_feed_impounded": (
+        "Cattle newly entered in pound registers.", "പൗണ്ട് രജിസ്റ്ററുകളിൽ പുതുതായി ചേർത്ത കന്നുകാലികൾ."),
+    "feed_about_feed_notices": (
+        "Cattle not claimed within the days the Act gives the owner, before public auction.",
+        "നിയമം ഉടമയ്ക്ക് നൽകുന്ന ദിവസങ്ങൾക്കുള്ളിൽ ആരും തിരികെ വാങ്ങാത്ത, ലേലത്തിനു മുമ്പുള്ള കന്നുകാലികൾ."),
+    "feed_about_feed_auctions": (
+        "Public auctions scheduled by order, or proposed for the earliest day the Act allows.",
+        "ഉത്തരവു പ്രകാരം നിശ്ചയിച്ചതോ, നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസത്തേക്ക് നിർദ്ദേശിച്ചതോ ആയ പൊതു ലേലങ്ങൾ."),
+    "feed_about_feed_changes": (
+        "Register entries added, removed or changed after they were published.",
+        "പ്രസിദ്ധീകരിച്ച ശേഷം ചേർത്തതോ നീക്കിയതോ മാറ്റിയതോ ആയ രജിസ്റ്റർ വരികൾ."),
+    "feed_is": (
+        "This is a feed. A feed reader or a phone's news app checks it for you and shows each new entry as it comes: "
+        "copy this address into the app.",
+        "ഇതൊരു ഫീഡ് ആണ്. ഒരു ഫീഡ് റീഡറോ ഫോണിലെ വാർത്താ ആപ്പോ ഇത് നിങ്ങൾക്കായി പരിശോധിച്ച് ഓരോ പുതിയ വിവരവും "
+        "വരുന്ന മുറയ്ക്ക് കാണിക്കും: ഈ വിലാസം ആപ്പിലേക്ക് പകർത്തുക."),
+    "feed_address": ("Feed address", "ഫീഡ് വിലാസം"),
+    "feed_without_app": (
+        "Without an app, the same entries are below and on Pinfold's pages.",
+        "ആപ്പ് ഇല്ലെങ്കിൽ, ഇതേ വിവരങ്ങൾ താഴെയും പിൻഫോൾഡിന്റെ പേജുകളിലും ഉണ്ട്."),
+    "feed_newest": ("Newest entries", "ഏറ്റവും പുതിയവ"),
+    "feed_empty": ("Nothing in this feed yet.", "ഈ ഫീഡിൽ ഇതുവരെ ഒന്നുമില്ല."),
+    "calendar_name": ("Pinfold: cattle pound auctions", "പിൻഫോൾഡ്: കന്നുകാലി പൗണ്ട് ലേലങ്ങൾ"),
+    "calendar_auction": ("Cattle auction", "കന്നുകാലി ലേലം"),
+    "calendar_proposed": ("Proposed cattle auction", "നിർദ്ദേശിച്ച കന്നുകാലി ലേലം"),
+    "calendar_no_lots": ("lots not yet known", "ലോട്ടുകൾ ഇനിയും അറിവായിട്ടില്ല"),
+    "calendar_head": ("head", "എണ്ണം"),
+    "calendar_public": ("Public auction of unclaimed cattle", "ആരും തിരികെ വാങ്ങാത്ത കന്നുകാലികളുടെ പൊതു ലേലം"),
+    "calendar_proposed_status": (
+        "proposed for the earliest day the Act allows, not a day fixed for the sale",
+        "നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസത്തേക്ക് നിർദ്ദേശിച്ചത്, വിൽപ്പനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല"),
+    "calendar_none_yet": (
+        "No animal is yet known to be in it: animals unclaimed by then may be sold (the pound's page lists them).",
+        "ഇതിൽ ഇതുവരെ ഒരു മൃഗവും ഉള്ളതായി അറിവില്ല: അതുവരെ ആരും തിരികെ വാങ്ങാത്ത മൃഗങ്ങളെ വിൽക്കാം "
+        "(പൗണ്ടിന്റെ പേജിൽ അവയുടെ പട്ടികയുണ്ട്)."),
+})  # fmt: skip
+
+
 def t(key: str, lang: str) -> str:
     en, ml = T.get(key, (key, key))
     return ml if lang == "ml" else en

@@ -12,6 +12,8 @@ from icalendar import Calendar, Component, Event
 
 from pinfold.vocabulary import head_of
 
+from .i18n import t
+
 KOLKATA = ZoneInfo("Asia/Kolkata")
 
 
@@ -43,8 +45,9 @@ def kolkata_vtimezone() -> Component:
 
 
 @lru_cache(maxsize=8192)
-def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime) -> bytes:
-    """One auction's VEVENT, as bytes ending in a line break: (values of EVENT_FIELDS, base URL, stamp) -> bytes."""
+def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang: str = "en") -> bytes:
+    """One auction's VEVENT, as bytes ending in a line break: (values of EVENT_FIELDS, base URL, stamp, language)
+    -> bytes; its words in English or Malayalam (lang='ml'), the register's own text as written."""
     r = dict(zip(EVENT_FIELDS, fields, strict=True))
     start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)
     ev = Event()
@@ -53,32 +56,39 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime) -> by
     ev.add("dtstart", start)
     ev.add("dtend", start + dt.timedelta(hours=2))
     proposed = r["status"] == "proposed"
-    status = "proposed for the earliest day the Act allows, not a day fixed for the sale" if proposed else r["status"]
+    status = t("calendar_proposed_status", lang) if proposed else r["status"]
+    if lang == "ml" and not proposed:
+        status = t(f"auction_{r['status']}", lang)
     # a proposed auction is the earliest day the Act allows, not a day anyone fixed: tentative (RFC 5545)
     ev.add("status", "TENTATIVE" if proposed else "CONFIRMED")
     # an auction the Director fixed before any animal is known to be in it is one all the same (K s.13(3))
-    lots = f"{head_of(r['lots'], 'lot')}, {r['head_count']} head" if r["lots"] else "lots not yet known"
-    ev.add("summary", f"{'Proposed cattle auction' if proposed else 'Cattle auction'}: {lots} — {r['place']}")
+    if not r["lots"]:
+        lots = t("calendar_no_lots", lang)
+    elif lang == "ml":
+        lots = f"{r['lots']} ലോട്ട്, {r['head_count']} {t('calendar_head', lang)}"
+    else:
+        lots = f"{head_of(r['lots'], 'lot')}, {r['head_count']} head"
+    ev.add("summary", f"{t('calendar_proposed' if proposed else 'calendar_auction', lang)}: {lots} — {r['place']}")
     ev.add("location", f"{r['place']}, {r['district']}")
-    listed = r["atom_summary"] or (
-        "No animal is yet known to be in it: animals unclaimed by then may be sold (the pound's page lists them)."
-    )
-    ev.add("description", f"Public auction of unclaimed cattle, {status}. {listed}\n{base_url}{r['atom_link']}")
+    listed = r["atom_summary"] or t("calendar_none_yet", lang)
+    ev.add("description", f"{t('calendar_public', lang)}, {status}. {listed}\n{base_url}{r['atom_link']}")
     ev.add("url", base_url + r["atom_link"])
     return bytes(ev.to_ical())
 
 
-def render_calendar(rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime, label: str = "") -> bytes:
+def render_calendar(
+    rows: list[dict[str, Any]], base_url: str, stamp: dt.datetime, label: str = "", lang: str = "en"
+) -> bytes:
     """Auction rows of the feed_auctions contract -> iCalendar bytes, named by the search's filters (`label`): the
     calendar's own lines and its VTIMEZONE around each event's kept text (event_ical)."""
     cal = Calendar()
     cal.add("prodid", "-//Pinfold//Cattle pound auctions//EN")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", "Pinfold: cattle pound auctions" + (f" — {label[:120]}" if label else ""))
+    cal.add("x-wr-calname", t("calendar_name", lang) + (f" — {label[:120]}" if label else ""))
     cal.add("x-wr-timezone", "Asia/Kolkata")
     if rows:  # the zone the events' times are in
         cal.add_component(kolkata_vtimezone())
     head, end = bytes(cal.to_ical()).rsplit(b"END:VCALENDAR", 1)
-    events = b"".join(event_ical(tuple(r[f] for f in EVENT_FIELDS), base_url, stamp) for r in rows)
+    events = b"".join(event_ical(tuple(r[f] for f in EVENT_FIELDS), base_url, stamp, lang) for r in rows)
     return head + events + b"END:VCALENDAR" + end

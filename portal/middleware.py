@@ -46,7 +46,8 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 def cache_key(scope: Scope, version: str, today: dt.date) -> tuple[str, ...]:
-    """(database version, India's date, scheme, host, language, path?query): all a cached response depends on."""
+    """(database version, India's date, scheme, host, language, path?query, a browser opening a feed): all a cached
+    response depends on."""
     query = scope.get("query_string", b"").decode("latin-1")
     return (
         version,
@@ -55,6 +56,8 @@ def cache_key(scope: Scope, version: str, today: dt.date) -> tuple[str, ...]:
         _header(scope, b"host") or "",
         lang_of(Request(scope)),
         scope["path"] + ("?" + query if query else ""),
+        # a browser opening a feed gets a page about it (routes/feeds.py), a reader the feed
+        "browser" if scope["path"].startswith("/feeds/") and "text/html" in (_header(scope, b"accept") or "") else "",
     )
 
 

@@ -20,7 +20,11 @@ from .errors import BadRequest
 from .i18n import SPECIES_ML
 from .matchsets import MATCH_SETS
 
-STOPWORDS = {"a", "an", "the", "with", "and", "of", "on", "in", "my", "is", "has", "missing", "lost", "its"}
+# Small words an owner may type that no record is searched by ('near Kodungallur', 'കൊടുങ്ങല്ലൂർ ഇൽ'): never a reason
+# for a search to find nothing.
+STOPWORDS = {"a", "an", "the", "with", "and", "of", "on", "in", "my", "is", "has", "missing", "lost", "its", "near",
+             "at", "around", "from", "by", "to", "for", "her", "his", "our", "ഇൽ", "ൽ", "ഒരു", "എന്റെ", "അടുത്ത്",
+             "സമീപം", "കാണാതായ", "കാണാനില്ല"}  # fmt: skip
 WORD = re.compile(r"[A-Za-z0-9\u0D00-\u0D7F][A-Za-z0-9\u0D00-\u0D7F-]*")
 
 

@@ -13,15 +13,25 @@ from fastapi.responses import Response
 from ..deps import DbDep, KnownParameters, SearchDep, SettingsDep, TodayDep
 from ..errors import NotFound
 from ..feeds import CALENDAR, CALENDAR_KEEPS_DAYS, FEEDS, calendar_rows, feed_rows, filters, render_feed
+from ..i18n import t
 from ..ical import render_calendar
+from ..render import render
 
 router = APIRouter(tags=["feeds"], dependencies=[KnownParameters])
 
+# a feed's address answers a browser with a page and a reader with the feed (the response cache's key says which)
+VARY = "Cookie, Accept-Encoding, Accept"
 MEDIA = {"rss": "application/rss+xml; charset=utf-8", "atom": "application/atom+xml; charset=utf-8"}
 
 
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
+
+
+def _lang(request: Request) -> str:
+    """A feed's or calendar's language is its address's (?lang=ml), never the cookie's: a reader fetches the address
+    it was given, and the response cache keeps one render per address."""
+    return "ml" if request.query_params.get("lang") == "ml" else "en"
 
 
 def _updated(settings: SettingsDep) -> dt.datetime:
@@ -54,8 +64,16 @@ def feed(
         )
 
     rows = feed_rows(con, spec, *filters(con, query, spec, today, settings.feed_size), today, settings.feed_size)
-    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query)
-    return Response(body, media_type=MEDIA[fmt])
+    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query, _lang(request))
+    if "text/html" in request.headers.get("accept", ""):
+        # a browser shows a feed as a wall of XML (and is dropping XSLT): it gets a page saying what a feed is, how
+        # to follow it, and the same entries; readers never ask for HTML
+        lang = _lang(request)
+        title = t(f"feed_title_{spec.view}", lang) + (f" — {query.label[:120]}" if query.label else "")
+        page = render(request, "feed_page.html", lang, today, title=title, rows=rows, address=str(request.url))
+        page.headers["Vary"] = VARY
+        return page
+    return Response(body, media_type=MEDIA[fmt], headers={"Vary": VARY})
 
 
 @router.get(
@@ -70,5 +88,5 @@ def auctions_calendar(
     where, params = filters(con, query, CALENDAR, today, 500)
     params["since"] = (today - dt.timedelta(days=CALENDAR_KEEPS_DAYS)).isoformat()
     rows = calendar_rows(con, where, params, today, 500)
-    body = render_calendar(rows, _base(request), _updated(settings), query.label)
+    body = render_calendar(rows, _base(request), _updated(settings), query.label, _lang(request))
     return Response(body, media_type="text/calendar; charset=utf-8")

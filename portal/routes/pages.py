@@ -20,6 +20,7 @@ from pinfold.vocabulary import SPECIES
 from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
+from ..forgiving import Forgiven, forgive
 from ..i18n import law_text, t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..render import money_text, render
@@ -58,10 +59,15 @@ def home(
 ) -> HTMLResponse:
     params = request.query_params
     page = _page_number(params.get("page"))
-    asked = [(k, params[k]) for k in ("q", "species", "district", "pound", "from", "to", "lang") if params.get(k)]
+    asked = [
+        (k, params[k]) for k in ("q", "species", "district", "pound", "from", "to", "lang", "exact") if params.get(k)
+    ]
     found = None
     pages = 0
+    # a word the index does not know is read as the nearest it knows, unless the owner asked for the words as typed
+    forgiven = forgive(con, query) if query.words and params.get("exact") != "1" else Forgiven(query)
     if query.searched:
+        query = forgiven.query
         found = search(con, query, today, limit=settings.page_size, offset=(page - 1) * settings.page_size)
         pages = max(1, -(-found.total // settings.page_size))
         if page > pages:
@@ -82,6 +88,8 @@ def home(
         in_force.insert(0, ("species_in_words", query.species, ""))
     # A saved search is a feed: the same words and filters, read the same way (deps.get_search).
     saved = {k: params[k] for k in ("q", "species", "district", "pound") if params.get(k)}
+    if lang == "ml":  # a Malayalam page links its feed in Malayalam
+        saved["lang"] = "ml"
     pounds = db.rows(con, "SELECT id, name FROM pounds ORDER BY name")
     return render(
         request,
@@ -96,6 +104,8 @@ def home(
         pages=pages,
         page_url=lambda n: _url(asked, page=str(n) if n > 1 else None),
         in_force=in_force,
+        forgiven=forgiven,
+        as_typed=_url(asked, exact="1", page=None),
         latest=[] if query.searched else latest(con, today),
         searched=query.searched,
         feed_url="/feeds/impounded.rss" + ("?" + urlencode(saved) if saved else ""),

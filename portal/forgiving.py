@@ -1,0 +1,123 @@
+"""A search that forgives what owners type: each word the index does not know is read as the nearest word it knows
+(a Malayalam case ending dropped, a place in the other script, one or two letters off), and a word still unknown is
+left out and named, so one slip never makes a search empty. The page says what it searched for (portal/routes/pages.py)
+and links the search as typed (`exact=1`)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import unicodedata
+from dataclasses import dataclass, field, replace
+
+from indic_transliteration import sanscript
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from pinfold.errors import RecordRejected
+from pinfold.malayalam import CHILLU_BASE, VIRAMA, stem, without_endings
+from pinfold.vocabulary import species_of
+
+from .search import Query, fts_word
+
+_MALAYALAM = re.compile(r"[\u0D00-\u0D7F]")
+_KEEP = 2  # the versions of the served file whose vocabulary is kept (the one served and the one before)
+
+
+@dataclass
+class Forgiven:
+    """What a search was read as: 'blak cw' -> query with words ['black'] and kind cow, read=['black', 'cow'],
+    changed=True; a word nothing has -> left=['xyzzy']."""
+
+    query: Query
+    read: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)
+    changed: bool = False
+
+
+@dataclass
+class Vocabulary:
+    """The index's words with the number of entries holding each, and each word's skeleton (skeleton())."""
+
+    counts: dict[str, int]
+    by_skeleton: dict[str, list[str]]
+
+
+_VOCABULARIES: dict[str, Vocabulary] = {}
+
+
+def skeleton(word: str) -> str:
+    """A word as both scripts spell it alike, for places: 'കൊടുങ്ങല്ലൂർ' -> 'kotunalur'; 'Kodungallur' -> 'kotunalur';
+    'Ollur' -> 'olur'. Malayalam is transliterated (indic_transliteration, IAST) and both folded: no diacritics, no
+    'h', d as t, ng as n, no doubled letters."""
+    if _MALAYALAM.search(word):
+        word = "".join(CHILLU_BASE[c] + VIRAMA if c in CHILLU_BASE else c for c in word)
+        word = sanscript.transliterate(word, sanscript.MALAYALAM, sanscript.IAST)
+    latin = "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if "a" <= c <= "z")
+    latin = latin.replace("h", "").replace("d", "t").replace("ng", "n").replace("w", "v").replace("z", "l")
+    return re.sub(r"(.)\1+", r"\1", latin)
+
+
+def vocabulary(con: sqlite3.Connection) -> Vocabulary:
+    """The full-text index's words (fts5vocab), read once per version of the file: {'black': 312, 'cow': 540, ...}."""
+    version = getattr(con, "version", "")
+    if version and version in _VOCABULARIES:
+        return _VOCABULARIES[version]
+    con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_words USING fts5vocab(main, impoundments_fts, row)")
+    counts = {t: n for t, n in con.execute("SELECT term, doc FROM temp.search_words") if not t.isdigit()}
+    by_skeleton: dict[str, list[str]] = {}
+    for term in counts:
+        if len(term) >= 4:
+            by_skeleton.setdefault(skeleton(term), []).append(term)
+    found = Vocabulary(counts, by_skeleton)
+    if version:
+        while len(_VOCABULARIES) >= _KEEP:
+            _VOCABULARIES.pop(next(iter(_VOCABULARIES)))
+        _VOCABULARIES[version] = found
+    return found
+
+
+def known(con: sqlite3.Connection, word: str) -> bool:
+    """Whether any entry has the word (or one of its other languages' words): 'black' -> True; 'blak' -> False."""
+    sql = "SELECT 1 FROM impoundments_fts WHERE impoundments_fts MATCH ? LIMIT 1"
+    return con.execute(sql, (fts_word(word),)).fetchone() is not None
+
+
+def nearest(con: sqlite3.Connection, word: str) -> str | None:
+    """The known word an unknown one was most likely meant as: 'നെറ്റിയിൽ' -> 'നെറ്റി' (its case ending dropped);
+    'കൊടുങ്ങല്ലൂർ' -> 'kodungallur' (the other script); 'blak' -> 'black', 'cw' -> 'cow' (one or two letters off,
+    the most used first); 'xyzzy' -> None."""
+    for bare in [*without_endings(word), stem(word)]:
+        if bare != word and known(con, bare):
+            return bare
+    words = vocabulary(con)
+    if len(word) >= 4:
+        places = words.by_skeleton.get(skeleton(word), [])
+        if places:
+            return max(places, key=lambda t: words.counts[t])
+    most = 1 if len(word) <= 4 else 2
+    near = process.extract(word, words.counts.keys(), scorer=Levenshtein.distance, score_cutoff=most, limit=None)
+    near.sort(key=lambda m: (m[1], -words.counts[m[0]]))
+    return next((term for term, _, _ in near if known(con, term)), None)
+
+
+def forgive(con: sqlite3.Connection, query: Query) -> Forgiven:
+    """The search read as the index knows its words (nearest()); a kind among the corrected words becomes the kind
+    ('black cw' -> kind cow). Words already known are kept as typed, so an owner's exact words are searched first."""
+    read, left, words, species = [], [], [], query.species
+    for word in query.words:
+        meant = word if known(con, word) else nearest(con, word)
+        if meant is None:
+            left.append(word)
+            continue
+        read.append(meant)
+        if not species and meant != word:
+            try:
+                species = species_of(meant)
+                continue
+            except RecordRejected:
+                pass
+        words.append(meant)
+    changed = read != query.words
+    kind = [query.species] if query.species and not query.species_chosen else []
+    return Forgiven(replace(query, words=words, species=species), kind + read, left, changed)
