@@ -660,6 +660,13 @@ T.update({
     "rule_no_account": ("Sale with no account recorded", "കണക്ക് രേഖപ്പെടുത്താത്ത വിൽപന"),
     "rule_register_silent": ("Register silent on where the animal went", "മൃഗം എവിടെപ്പോയെന്ന് രജിസ്റ്ററിൽ ഇല്ല"),
     "rule_seizure_illegal": ("Seizure adjudged illegal", "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു"),
+    "chart_rules_title": ("Departures the register records, per rule and year", "രജിസ്റ്റർ രേഖപ്പെടുത്തുന്ന വ്യതിയാനങ്ങൾ, നിയമവും വർഷവും അനുസരിച്ച്"),
+    "chart_rules_summary": (
+        "From {first} to {last}, the rule with the most departures recorded is: {rule} ({n} entries).",
+        "{first} മുതൽ {last} വരെ, ഏറ്റവും കൂടുതൽ വ്യതിയാനങ്ങൾ രേഖപ്പെടുത്തിയ നിയമം: {rule} ({n} എൻട്രികൾ).",
+    ),
+    "chart_rules_none": ("The register records no departure from these rules.", "ഈ നിയമങ്ങളിൽ നിന്ന് ഒരു വ്യതിയാനവും രജിസ്റ്ററിൽ ഇല്ല."),
+    "chart_numbers": ("The chart's numbers", "ചാർട്ടിലെ സംഖ്യകൾ"),
 })  # fmt: skip
 # What each rule counts and cannot show: the English from pinfold/law/compliance.py, the Malayalam here
 COMPLIANCE_ML = {

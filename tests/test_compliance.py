@@ -30,6 +30,7 @@ import html
 import re
 import shutil
 from pathlib import Path
+from xml.etree import ElementTree
 
 import feedparser
 
@@ -157,3 +158,24 @@ def test_the_feed_lists_the_departures_with_the_usual_filters(tmp_path, monkeypa
     barred = next(e for e in k1 if ids[e.link.rsplit("/", 1)[1]] == "10")
     assert "Sale to a person the Act bars from buying (K s.18(1))" in barred.title and "Kurian" not in str(barred)
     assert len(feedparser.parse(c.get("/feeds/compliance.atom", params={"district": "Thrissur"}).content).entries) == 10
+
+
+def test_the_chart_draws_the_same_counts_with_a_sentence_and_a_table(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """k1 in 2025, as worked by hand: notices 3, every other rule 1; the sentence names the notices."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    svg = c.get("/compliance/chart.svg", params={"pound": "k1"})
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    root = ElementTree.fromstring(svg.content)  # a real XML parser: a well-formed SVG document
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "Notice recorded late, or not recorded" in texts and "2025" in texts
+    page = c.get("/pounds/k1").text
+    assert 'src="/compliance/chart.svg?pound=k1&amp;lang=en"' in page
+    assert (
+        "From 2025 to 2025, the rule with the most departures recorded is: Notice recorded late, or not recorded "
+        "(3 entries)." in page
+    )
+    numbers = re.search(r'<table class="chart-numbers">(.*?)</table>', page, re.S)
+    assert numbers and '<th scope="row">Notice recorded late, or not recorded</th><td>3</td>' in numbers.group(1)
+    ml = c.get("/compliance/chart.svg", params={"pound": "t1", "lang": "ml"}).content.decode()
+    assert "നോട്ടീസ് വൈകി രേഖപ്പെടുത്തി, അല്ലെങ്കിൽ രേഖയില്ല" in ml

@@ -8,15 +8,16 @@ from typing import Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 
 from pinfold.law.compliance import RULE_KEYS, Rule, departed, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
 from .. import db
+from ..charts import bar_chart
 from ..deps import DbDep, LangDep, TodayDep
 from ..i18n import t
-from ..render import render
+from ..render import count_text, render
 
 router = APIRouter(include_in_schema=False)
 
@@ -84,12 +85,63 @@ def cards(con: sqlite3.Connection, pound: dict[str, Any] | None = None, district
     return out
 
 
-def context(con: sqlite3.Connection, pound: dict[str, Any] | None = None, district: str = "") -> dict[str, Any]:
-    """What the card include (_compliance_card.html) needs."""
-    return {"rules": rules(TODAY_IN_INDIA), "cards": cards(con, pound, district), "entries_link": entries_link}
+def by_year(con: sqlite3.Connection, pound: str = "", district: str = "") -> tuple[list[str], dict[str, list[Any]]]:
+    """The scope's departures per rule per year, oldest year first: (['2024', '2025'], {'notice_late': [3, 1], ...});
+    None for a year where no pound of the scope has the rule."""
+    years: dict[str, list[dict[str, Any]]] = {}
+    for r in scorecard(con, pound, district):
+        years.setdefault(r["year"], []).append(r)
+    order = sorted(years)
+    summed = [_sum_rules(years[y]) for y in order]
+    return order, {k: [s[k] for s in summed] for k in RULE_KEYS}
+
+
+def chart(con: sqlite3.Connection, lang: str, pound: str = "", district: str = "") -> dict[str, Any]:
+    """The departures-per-rule-per-year chart of a scope, for _charts.html: its image's address, title, a sentence
+    saying what it shows, and its numbers as a table."""
+    years, counts = by_year(con, pound, district)
+    scope = {"pound": pound, "district": district, "lang": lang}
+    totals = {k: sum(v for v in values if v) for k, values in counts.items()}
+    top = max(totals, key=lambda k: totals[k]) if totals else ""
+    summary = (
+        t("chart_rules_summary", lang).format(
+            first=years[0], last=years[-1], rule=t("rule_" + top, lang), n=count_text(totals[top])
+        )
+        if years and totals[top]
+        else t("chart_rules_none", lang)
+    )
+    return {
+        "src": "/compliance/chart.svg?" + urlencode({k: v for k, v in scope.items() if v}),
+        "title": t("chart_rules_title", lang),
+        "summary": summary,
+        "columns": years,
+        "rows": [(t("rule_" + k, lang), counts[k]) for k in RULE_KEYS],
+    }
+
+
+def context(
+    con: sqlite3.Connection, pound: dict[str, Any] | None = None, district: str = "", lang: str = "en"
+) -> dict[str, Any]:
+    """What the card and chart includes (_compliance_card.html, _charts.html) need."""
+    return {
+        "rules": rules(TODAY_IN_INDIA),
+        "cards": cards(con, pound, district),
+        "entries_link": entries_link,
+        "chart": chart(con, lang, pound["id"] if pound else "", "" if pound else district),
+    }
+
+
+@router.get("/compliance/chart.svg", response_class=Response)
+def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "") -> Response:
+    """Departures per rule per year as an SVG image: a pound's, a district's or the state's."""
+    years, counts = by_year(con, pound[:80], district[:80])
+    series = [(t("rule_" + k, lang), counts[k]) for k in RULE_KEYS]
+    return Response(bar_chart(t("chart_rules_title", lang), years, series), media_type="image/svg+xml")
 
 
 @router.get("/compliance", response_class=HTMLResponse)
 def compliance_page(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
     rows = scorecard(con)
-    return render(request, "compliance.html", lang, today, heading=t("compliance", lang), rows=rows, **context(con))
+    return render(
+        request, "compliance.html", lang, today, heading=t("compliance", lang), rows=rows, **context(con, lang=lang)
+    )
