@@ -123,6 +123,17 @@ T: dict[str, tuple[str, str]] = {
         "ലേലത്തുക പിഴയ്ക്കും തീറ്റച്ചെലവിനും വിൽപനച്ചെലവിനും {shortfall} കുറവായിരുന്നു: ഉടമയ്ക്ക് ബാക്കിയില്ല; ഈ "
         "കുറവിന് നിയമം ആരെയും ബാധ്യസ്ഥരാക്കുന്നില്ല ({s_sale_account}).",
     ),
+    # (f) of a sale's account: only what the proceeds cover is deducted (K s.15(2)); the rest is stated, not deducted
+    "not_covered": (
+        "of {charged} charged; {not_covered} not covered by the proceeds",
+        "ചുമത്തിയ {charged}-ൽ; {not_covered} ലേലത്തുകയിൽ നിന്ന് ലഭിച്ചില്ല",
+    ),
+    "disposal_order": (
+        "The proceeds are set against the charges in the order {s_sale_account} names them (fines, feeding, expenses "
+        "of sale): the Act does not say which comes first, so this order is Pinfold's reading.",
+        "{s_sale_account} പറയുന്ന ക്രമത്തിൽ (പിഴ, തീറ്റച്ചെലവ്, വിൽപനച്ചെലവ്) ലേലത്തുക ചെലവുകളിലേക്ക് വകയിരുത്തുന്നു: "
+        "ഏതാണ് ആദ്യം എന്ന് നിയമം പറയുന്നില്ല; ഈ ക്രമം Pinfold-ന്റെ വായനയാണ്.",
+    ),
     "balance_unknown": (
         "The balance is not known: a charge deducted from the proceeds is not known (see the animal's page).",
         "ബാക്കി അറിയില്ല: ലേലത്തുകയിൽ നിന്ന് കിഴിക്കുന്ന ഒരു തുക അറിയില്ല (മൃഗത്തിന്റെ പേജ് കാണുക).",

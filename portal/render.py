@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from fastapi import Request
@@ -70,6 +70,34 @@ def sale_figure(sale: dict[str, Any], column: str, lang: str) -> str:
     return f"{t('balance_at_most' if column == 'balance' else 'at_least', lang)} {amount}"
 
 
+class Disposed(NamedTuple):
+    """What the proceeds of a sale paid of one charge: all of it ('600.00', '600.00', None), a part ('3150.00',
+    '2400.00', '750.00' not covered) or, when the charge is not recorded, nothing known (None, None, None)."""
+
+    charged: str | None
+    paid: str | None
+    not_covered: str | None
+
+
+def proceeds_disposed(sale: dict[str, Any]) -> dict[str, Disposed]:
+    """How a sale's proceeds are disposed of (K s.15(2), s.16; 1857 s.XI), charge by charge in the order the Act names
+    them (fines, feeding, expenses of sale): only what the proceeds cover is deducted. Proceeds Rs 3,000, fine 600,
+    feeding 3,150, expenses 400 -> fines paid 600; feeding paid 2,400, 750 not covered; expenses paid 0, 400 not
+    covered. Unknown proceeds: every charge as charged."""
+    left = Fraction(sale["proceeds_rupees"]) if sale.get("proceeds_rupees") is not None else None
+    out: dict[str, Disposed] = {}
+    for column in ("fines", "feeding", "expenses"):
+        charged = sale.get(f"{column}_rupees")
+        if charged is None or left is None:
+            out[column] = Disposed(charged, charged, None)
+            continue
+        paid = min(left, Fraction(charged))
+        left -= paid
+        short = Fraction(charged) - paid
+        out[column] = Disposed(charged, str(paid), str(short) if short else None)
+    return out
+
+
 def written(value: object) -> Markup:
     """A register's or a rule file's own words, or a name, shown as written in either language: 'Mannuthy' ->
     '<span class="written">Mannuthy</span>' (escaped). Pages mark them so, and the Malayalam test passes over them."""
@@ -116,6 +144,7 @@ def render(
         money=lambda m: money_text(m, era_day),
         m=money_text,
         sale_figure=lambda sale, column: sale_figure(sale, column, lang),
+        proceeds_disposed=proceeds_disposed,
         act_title=lambda act: act_title(act, lang),
         # a text of the page's rule pack in its language ('roles.notice_place'), from the pack's [ml] table
         act_words=(lambda key: pk.words(key, lang)) if pk is not None else None,

@@ -1142,7 +1142,8 @@ def test_a_sale_account_never_shows_the_owner_a_negative_balance(tmp_path, porta
     an account of "(f) the manner in which those proceeds have been disposed of". Brought 1 Nov 2025, sold 17 Nov for
     Rs 900 with Rs 100 of expenses: fine Rs 500 + feeding 16 nights x Rs 100 = Rs 1,600 + Rs 100 = Rs 2,200 against
     Rs 900. The owner's balance is Rs 0, not -Rs 1,300; the Rs 1,300 is a shortfall the Act makes nobody liable for;
-    (f) lists the expenses of sale with the fine and the feeding."""
+    (f) lists the expenses of sale with the fine and the feeding, and disposes of no more than the proceeds (K s.15(2)
+    "deducted from the proceeds": what the proceeds do not hold cannot be deducted from them)."""
     header = "No.,Date brought,Kind,Number,Description,Date of sale,Sale proceeds,Expenses of sale\n"
     db = law_db(tmp_path, {"k1": header + "1,01/11/2025,goat,1,white,17/11/2025,Rs. 900,Rs. 100\n"})
     (s,) = rows(db, "SELECT * FROM sales")
@@ -1150,7 +1151,18 @@ def test_a_sale_account_never_shows_the_owner_a_negative_balance(tmp_path, porta
     assert (s["balance_rupees"], s["shortfall_rupees"], s["surplus_held_until"]) == ("0.00", "1300.00", None)
     c = portal_for(db, D(2025, 11, 20))
     account = _text(c.get(f"/animals/{s['impoundment_id']}/sale-account").text)
-    assert "expenses of sale ₹100.00: the expenses of the sale (K s.15(2)-(3))" in account.by_id["disposal"]
+    # (f) disposes only of the Rs 900 (by hand: 500 to the fine, the other 400 to the feeding, nothing left for the
+    # expenses): Rs 1,200 of feeding and Rs 100 of expenses are stated as not covered, never as deducted
+    disposal = " ".join(account.by_id["disposal"].split()).lower()
+    assert "fine ₹500.00: " in disposal and "watering ₹400.00 (of ₹1,600.00 charged; ₹1,200.00 not covered" in disposal
+    assert (
+        "expenses of sale ₹0.00 (of ₹100.00 charged; ₹100.00 not covered by the proceeds): the expenses of the sale (k s.15(2)-(3))"
+        in disposal
+    )
+    assert "the Act does not say which comes first" in account.by_id["disposal-order"]
+    ml = _text(c.get(f"/animals/{s['impoundment_id']}/sale-account", params={"lang": "ml"}).text)
+    assert "ലേലത്തുകയിൽ നിന്ന് ലഭിച്ചില്ല" in ml.by_id["not-covered-feeding"]
+    c.cookies.clear()
     assert account.by_id["balance"] == "₹0.00" and "-" not in account.by_id["balance"]
     assert "fell short of the fine, the feeding and the expenses of sale by ₹1,300.00" in account.by_id["shortfall"]
     assert "makes nobody liable" in _text(c.get(f"/animals/{s['impoundment_id']}").text).by_id["shortfall"]
