@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ingest.build import Summary
 from ingest.sources import read_pounds
 from pinfold.errors import PinfoldError
 
@@ -241,10 +242,7 @@ async def publish_upload(request: Request) -> Response:
         staged = s.uploads / up["id"] / "register"
         failure, summary = "", ""
         try:
-            with publishing(s.accounts_db):
-                done = await run_in_threadpool(
-                    publish, s.data_dir, s.public_db, s.private_db, up["pound_id"], staged, up["name"]
-                )
+            done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"])
             summary = done.line()
         except PinfoldError as e:
             failure = str(e).replace(str(s.data_dir) + "/", "")
@@ -260,6 +258,13 @@ async def publish_upload(request: Request) -> Response:
     )
     return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
                  failure=failure, summary=summary, when=when, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
+
+
+def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary:
+    """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
+    other pages go on being served meanwhile)."""
+    with publishing(s.accounts_db):
+        return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)
 
 
 def _csrf(s: Settings, key: str) -> str:

@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from ingest.build import ingest
 from intake import accounts
 from intake.app import Settings, create_app
-from intake.registers import UploadRefused, safe_name
+from intake.registers import UploadRefused, publishing, safe_name
 from tests.intake_fixtures import CLERK, CORRECTED, PASSWORD, REGISTER, make_intake
 
 
@@ -213,8 +213,12 @@ def test_two_clerks_publishing_at_once_both_land(setup) -> None:
         results.append(c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).status_code)
 
     threads = [threading.Thread(target=press, args=x) for x in ((a, pa), (b, pb))]
-    for th in threads:
-        th.start()
+    with publishing(s.accounts_db):  # a third publish holds the turn: both wait, nothing is placed meanwhile
+        for th in threads:
+            th.start()
+        assert a.get("/").status_code == 200 and results == []  # the intake answers while they wait
+        assert not (s.data_dir / "registers" / "p1" / "a.csv").exists()
+        assert not (s.data_dir / "registers" / "p1" / "b.csv").exists()
     for th in threads:
         th.join()
     assert results == [200, 200]
