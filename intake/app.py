@@ -189,6 +189,7 @@ async def upload(request: Request) -> Response:
             name = safe_name(file.filename)
         except UploadRefused as e:
             raise HTTPException(400, str(e)) from None
+        _forget_stale(con, s)
         upload_id = secrets.token_urlsafe(16)
         folder = s.uploads / upload_id
         folder.mkdir(parents=True, mode=0o700)
@@ -276,6 +277,13 @@ def _forget(con: sqlite3.Connection, s: Settings, upload_id: str) -> None:
     """The staged file and its report gone (published or discarded)."""
     con.execute("DELETE FROM uploads WHERE id = ?", (upload_id,))
     shutil.rmtree(s.uploads / upload_id, ignore_errors=True)
+
+
+def _forget_stale(con: sqlite3.Connection, s: Settings) -> None:
+    """Uploads left a day without Publish or Discard (a tab closed) go, with their files."""
+    since = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).isoformat()
+    for (upload_id,) in con.execute("SELECT id FROM uploads WHERE created_at < ?", (since,)).fetchall():
+        _forget(con, s, upload_id)
 
 
 async def discard(request: Request) -> Response:

@@ -238,3 +238,16 @@ def test_a_failed_publish_leaves_the_folder_and_the_databases_as_they_were(setup
     assert sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file()) == folder
     assert (s.public_db.read_bytes(), s.private_db.read_bytes()) == before
     assert accounts.log(s.accounts_db)[-1][2] == "publish failed"
+
+
+def test_an_upload_left_a_day_without_publish_or_discard_goes(setup) -> None:
+    s, tmp = setup
+    c = signed_in(s)
+    left = upload(c, REGISTER).url.path.rsplit("/", 1)[1]
+    with accounts.opened(s.accounts_db) as con:
+        con.execute("UPDATE uploads SET created_at = '2000-01-01T00:00:00+00:00' WHERE id = ?", (left,))
+    upload(c, REGISTER, name="other.csv")
+    assert c.get(f"/uploads/{left}").status_code == 404
+    assert [p.name for p in (tmp / "accounts.db.uploads").iterdir()] != [] and left not in {
+        p.name for p in (tmp / "accounts.db.uploads").iterdir()
+    }
