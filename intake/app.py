@@ -73,7 +73,8 @@ def _signer(con: sqlite3.Connection) -> URLSafeTimedSerializer:
 
 def _page(request: Request, name: str, status: int = 200, **values: object) -> HTMLResponse:
     lang = _lang(request)
-    response = HTMLResponse(render(name, lang=lang, **values), status_code=status)
+    here = request.url.path if request.method == "GET" else "/"  # the language link of a POST's page: home
+    response = HTMLResponse(render(name, lang=lang, here=here, **values), status_code=status)
     if request.query_params.get("lang") in LANGS:
         response.set_cookie("lang", lang, max_age=365 * 86400, samesite="strict", secure=_https(request))
     response.headers["Cache-Control"] = "no-store"
