@@ -9,6 +9,7 @@ import re
 import sqlite3
 import threading
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from starlette.testclient import TestClient
@@ -182,7 +183,7 @@ def test_publish_then_a_corrected_file_shows_its_one_change_and_the_log_says_who
     assert (s.data_dir / "registers" / "p1" / "nov.csv").read_text(encoding="utf-8") == REGISTER
     assert len(_public_ids(s.public_db, "p1")) == 2 and len(_public_ids(s.public_db, "p2")) == 2
     switch = re.search(r'<a href="([^"]+)" lang="ml"', r.text)
-    assert switch and c.get(switch.group(1)).status_code == 200  # the language link of a POST's page works
+    assert switch and c.get(urljoin(str(r.url), switch.group(1))).status_code == 200  # as a browser resolves it
     second = upload(c, CORRECTED).text
     changes = second[second.index('id="changes"') : second.index('id="rejects"')]
     assert changes.count("<tr>") == 2 and "black with white star" in changes  # one change, before publishing
