@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ingest.build import Summary
 from ingest.sources import read_pounds
 from pinfold.errors import PinfoldError
 
@@ -72,7 +73,8 @@ def _signer(con: sqlite3.Connection) -> URLSafeTimedSerializer:
 
 def _page(request: Request, name: str, status: int = 200, **values: object) -> HTMLResponse:
     lang = _lang(request)
-    response = HTMLResponse(render(name, lang=lang, **values), status_code=status)
+    here = request.url.path if request.method == "GET" else "/"  # the language link of a POST's page: home
+    response = HTMLResponse(render(name, lang=lang, here=here, **values), status_code=status)
     if request.query_params.get("lang") in LANGS:
         response.set_cookie("lang", lang, max_age=365 * 86400, samesite="strict", secure=_https(request))
     response.headers["Cache-Control"] = "no-store"
@@ -188,6 +190,7 @@ async def upload(request: Request) -> Response:
             name = safe_name(file.filename)
         except UploadRefused as e:
             raise HTTPException(400, str(e)) from None
+        _forget_stale(con, s)
         upload_id = secrets.token_urlsafe(16)
         folder = s.uploads / upload_id
         folder.mkdir(parents=True, mode=0o700)
@@ -241,10 +244,7 @@ async def publish_upload(request: Request) -> Response:
         staged = s.uploads / up["id"] / "register"
         failure, summary = "", ""
         try:
-            with publishing(s.accounts_db):
-                done = await run_in_threadpool(
-                    publish, s.data_dir, s.public_db, s.private_db, up["pound_id"], staged, up["name"]
-                )
+            done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"])
             summary = done.line()
         except PinfoldError as e:
             failure = str(e).replace(str(s.data_dir) + "/", "")
@@ -262,6 +262,13 @@ async def publish_upload(request: Request) -> Response:
                  failure=failure, summary=summary, when=when, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
 
 
+def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary:
+    """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
+    other pages go on being served meanwhile)."""
+    with publishing(s.accounts_db):
+        return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)
+
+
 def _csrf(s: Settings, key: str) -> str:
     with accounts.opened(s.accounts_db) as con:
         return _signer(con).dumps(key)
@@ -271,6 +278,13 @@ def _forget(con: sqlite3.Connection, s: Settings, upload_id: str) -> None:
     """The staged file and its report gone (published or discarded)."""
     con.execute("DELETE FROM uploads WHERE id = ?", (upload_id,))
     shutil.rmtree(s.uploads / upload_id, ignore_errors=True)
+
+
+def _forget_stale(con: sqlite3.Connection, s: Settings) -> None:
+    """Uploads left a day without Publish or Discard (a tab closed) go, with their files."""
+    since = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).isoformat()
+    for (upload_id,) in con.execute("SELECT id FROM uploads WHERE created_at < ?", (since,)).fetchall():
+        _forget(con, s, upload_id)
 
 
 async def discard(request: Request) -> Response:

@@ -27,7 +27,7 @@ dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;width:max
 form.inline{display:inline-block;margin-right:1rem}
 </style></head>
 <body><header><strong>{{ t('title', lang) }}</strong>
-<span><a href="?lang={{ 'en' if lang == 'ml' else 'ml' }}" lang="{{ 'en' if lang == 'ml' else 'ml' }}">{{ t('language', lang) }}</a>
+<span><a href="{{ here }}?lang={{ 'en' if lang == 'ml' else 'ml' }}" lang="{{ 'en' if lang == 'ml' else 'ml' }}">{{ t('language', lang) }}</a>
 {% if account %} · {{ t('signed_in_as', lang) }} {{ account.user }}
 <form class="inline" method="post" action="/signout"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button type="submit">{{ t('sign_out', lang) }}</button></form>{% endif %}</span></header>

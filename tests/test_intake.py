@@ -9,6 +9,7 @@ import re
 import sqlite3
 import threading
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from starlette.testclient import TestClient
@@ -16,7 +17,7 @@ from starlette.testclient import TestClient
 from ingest.build import ingest
 from intake import accounts
 from intake.app import Settings, create_app
-from intake.registers import UploadRefused, safe_name
+from intake.registers import UploadRefused, publishing, safe_name
 from tests.intake_fixtures import CLERK, CORRECTED, PASSWORD, REGISTER, make_intake
 
 
@@ -181,6 +182,8 @@ def test_publish_then_a_corrected_file_shows_its_one_change_and_the_log_says_who
     assert r.status_code == 200 and "live on the portal since" in r.text and "/animals/p1-" in r.text
     assert (s.data_dir / "registers" / "p1" / "nov.csv").read_text(encoding="utf-8") == REGISTER
     assert len(_public_ids(s.public_db, "p1")) == 2 and len(_public_ids(s.public_db, "p2")) == 2
+    switch = re.search(r'<a href="([^"]+)" lang="ml"', r.text)
+    assert switch and c.get(urljoin(str(r.url), switch.group(1))).status_code == 200  # as a browser resolves it
     second = upload(c, CORRECTED).text
     changes = second[second.index('id="changes"') : second.index('id="rejects"')]
     assert changes.count("<tr>") == 2 and "black with white star" in changes  # one change, before publishing
@@ -213,8 +216,12 @@ def test_two_clerks_publishing_at_once_both_land(setup) -> None:
         results.append(c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).status_code)
 
     threads = [threading.Thread(target=press, args=x) for x in ((a, pa), (b, pb))]
-    for th in threads:
-        th.start()
+    with publishing(s.accounts_db):  # a third publish holds the turn: both wait, nothing is placed meanwhile
+        for th in threads:
+            th.start()
+        assert a.get("/").status_code == 200 and results == []  # the intake answers while they wait
+        assert not (s.data_dir / "registers" / "p1" / "a.csv").exists()
+        assert not (s.data_dir / "registers" / "p1" / "b.csv").exists()
     for th in threads:
         th.join()
     assert results == [200, 200]
@@ -234,3 +241,16 @@ def test_a_failed_publish_leaves_the_folder_and_the_databases_as_they_were(setup
     assert sorted((p.name, p.read_bytes()) for p in (s.data_dir / "registers").rglob("*") if p.is_file()) == folder
     assert (s.public_db.read_bytes(), s.private_db.read_bytes()) == before
     assert accounts.log(s.accounts_db)[-1][2] == "publish failed"
+
+
+def test_an_upload_left_a_day_without_publish_or_discard_goes(setup) -> None:
+    s, tmp = setup
+    c = signed_in(s)
+    left = upload(c, REGISTER).url.path.rsplit("/", 1)[1]
+    with accounts.opened(s.accounts_db) as con:
+        con.execute("UPDATE uploads SET created_at = '2000-01-01T00:00:00+00:00' WHERE id = ?", (left,))
+    upload(c, REGISTER, name="other.csv")
+    assert c.get(f"/uploads/{left}").status_code == 404
+    assert [p.name for p in (tmp / "accounts.db.uploads").iterdir()] != [] and left not in {
+        p.name for p in (tmp / "accounts.db.uploads").iterdir()
+    }

@@ -51,6 +51,11 @@ def test_a_clerk_uploads_checks_and_publishes_a_register(tmp_path: Path) -> None
             page.get_by_label("Username").fill(CLERK)
             page.get_by_label("Password").fill(PASSWORD)
             page.get_by_role("button", name="Sign in").click()
+            page.wait_for_selector("#register")
+            assert violations(page) == []
+            page.goto(f"http://127.0.0.1:{staff}/?lang=ml")
+            assert page.get_by_label("രജിസ്റ്റർ ഫയൽ").count() == 1 and violations(page) == []
+            page.goto(f"http://127.0.0.1:{staff}/?lang=en")
             register.write_text(REGISTER, encoding="utf-8")
             page.get_by_label("Register file").set_input_files(register)
             page.get_by_role("button", name="Check the file").click()
