@@ -206,3 +206,31 @@ def test_a_failed_delivery_is_tried_again_a_bounded_number_of_times(tmp_path: Pa
 def test_the_public_server_shows_no_form(client) -> None:
     # `pinfold serve` has no alerts' routes: its pages offer no form that would post nowhere
     assert 'id="alert-form"' not in client.get("/?q=cow").text
+
+
+@pytest.mark.browser
+def test_the_form_reads_well_at_390_and_1280_px_in_both_languages(world) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from .axe import violations
+
+    animal = sqlite3.connect(world["public"]).execute("SELECT id FROM impoundments LIMIT 1").fetchone()[0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        for width in (390, 1280):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for path in (
+                "/?q=cow&lang=en",
+                "/?q=cow&lang=ml",
+                f"/animals/{animal}?lang=en",
+                f"/animals/{animal}?lang=ml",
+            ):
+                page.goto(world["url"] + path)
+                form = page.locator("#alert-form")
+                assert form.is_visible()
+                box = form.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width  # no sideways scroll
+                assert violations(page) == [], path
+                form.screenshot(path=str(world["tmp"] / f"form-{width}-{path.count('ml')}-{path[1:3]}.png"))
+            page.close()
+        browser.close()
