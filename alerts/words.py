@@ -78,5 +78,9 @@ WORDS.update(
         },
         "email_label": {"en": "E-mail address", "ml": "ഇ-മെയിൽ വിലാസം"},
         "form_button": {"en": "E-mail me", "ml": "എനിക്ക് ഇ-മെയിൽ അയയ്ക്കുക"},
+        "asked_manage": {
+            "en": "If this address has alerts, a link to see and end them is on its way.",
+            "ml": "ഈ വിലാസത്തിന് അറിയിപ്പുകളുണ്ടെങ്കിൽ, അവ കാണാനും നിർത്താനുമുള്ള ലിങ്ക് വരുന്നുണ്ട്.",
+        },
     }
 )

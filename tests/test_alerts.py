@@ -154,6 +154,22 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
     assert len(inbox.to(OWNER_EN)) == 2
     assert len(inbox.to(OWNER_ML)) == 3
 
+    # a page lists and ends all of an address's alerts, from a link sent to it; the answer does not tell who has any
+    url = world["url"]
+    asked = [
+        httpx.post(f"{url}/alerts/manage", data={"email": a, "lang": "ml"}, headers={"Origin": url})
+        for a in (OWNER_ML, OWNER_EN)
+    ]
+    assert asked[0].status_code == asked[1].status_code == 200 and asked[0].text == asked[1].text
+    alerts.round()
+    assert len(inbox.to(OWNER_EN)) == 2
+    manage = link(inbox.to(OWNER_ML)[-1], "/alerts/manage/")
+    listed = httpx.get(manage)
+    assert "cow" in listed.text and 'lang="ml"' in listed.text
+    forget = re.search(r'action="(/alerts/manage/[^"]+/forget)"', listed.text).group(1)  # type: ignore[union-attr]
+    assert httpx.post(url + forget).status_code == 200
+    assert subs.execute("SELECT count(*) FROM addresses").fetchone()[0] == 0
+
     # no public byte holds an address: the public database, and every page the portal served here
     public = world["public"].read_bytes()
     pages = [
