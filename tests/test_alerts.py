@@ -250,3 +250,29 @@ def test_the_form_reads_well_at_390_and_1280_px_in_both_languages(world) -> None
                 form.screenshot(path=str(world["tmp"] / f"form-{width}-{path.count('ml')}-{path[1:3]}.png"))
             page.close()
         browser.close()
+
+
+def test_an_address_gets_at_most_its_daily_cap_of_alerts(world, tmp_path: Path, monkeypatch) -> None:
+    from alerts import matching
+
+    reingest(world, entry(20, "buffalo", "tan"), entry(21, "cow", "tan"))
+    reingest(world, entry(22, "buffalo", "dun"), entry(23, "cow", "dun"))
+    public = matching.open_public(world["public"])
+    ingests = [r[0] for r in public.execute("SELECT id FROM ingests ORDER BY id DESC LIMIT 2")]
+    con = store.connect(tmp_path / "subs.db")
+    site = mail.Site("http://127.0.0.1", "Pinfold <a@pinfold.test>")
+    for kind in ("buffalo", "cow"):  # two searches of one address
+        sub = store.subscribe(con, "cap@example.org", {"q": "", "species": kind, "district": "", "pound": ""}, "en")
+        store.confirm(con, sub.token)
+    monkeypatch.setattr(store, "ALERTS_PER_DAY", 2)
+    queued = [matching._queue_alerts(public, con, site, i, matching.added_by(public, i)) for i in ingests]
+    assert sum(queued) == 2
+
+
+def test_a_bad_smtp_url_is_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pinfold.cli import main
+
+    r = CliRunner().invoke(main, ["alerts", "send", "--subscribers", str(tmp_path / "s.db"), "--smtp", "mail.example"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "smtp+starttls://" in r.output
