@@ -101,6 +101,8 @@ def reingest(world, *lines: str) -> None:
 def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
     from playwright.sync_api import sync_playwright
 
+    from .axe import violations
+
     url, inbox, alerts = world["url"], world["inbox"], world["alerts"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
@@ -113,6 +115,7 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
             page.get_by_label(label).fill(address)
             page.locator("#alert-form button").click()
             page.wait_for_selector("#answer")
+            assert violations(page) == []
             assert page.locator("html").get_attribute("lang") == lang
         alerts.round()  # the sender: the confirmations go out
         confirm_en, confirm_ml = inbox.to(OWNER_EN), inbox.to(OWNER_ML)
@@ -276,3 +279,24 @@ def test_a_bad_smtp_url_is_one_line(tmp_path: Path) -> None:
 
     r = CliRunner().invoke(main, ["alerts", "send", "--subscribers", str(tmp_path / "s.db"), "--smtp", "mail.example"])
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "smtp+starttls://" in r.output
+
+
+def test_the_sender_beside_the_server_sends_without_being_asked(world, tmp_path: Path) -> None:
+    # `pinfold alerts serve` runs the sender in a thread: a confirmation queued by the form goes out on its own
+    inbox, smtp = world["inbox"], world["alerts"].smtp
+    alerts = Alerts(
+        tmp_path / "subs.db", world["public"], smtp, mail.Site("http://x", "P <a@pinfold.test>"), every=0.05
+    )
+    con = store.connect(tmp_path / "subs.db")
+    sub = store.subscribe(con, "thread@example.org", {"q": "", "species": "cow", "district": "", "pound": ""}, "en")
+    store.queue(con, sub, "confirm", mail.confirmation(alerts.site, sub))
+    thread = threading.Thread(target=alerts.run_sender, daemon=True)
+    thread.start()
+    for _ in range(400):  # until it arrives (a bound, not a measurement)
+        if inbox.to("thread@example.org"):
+            break
+        alerts.stop.wait(0.05)
+    alerts.stop.set()
+    alerts.wake.set()
+    thread.join(10)
+    assert len(inbox.to("thread@example.org")) == 1
