@@ -250,6 +250,8 @@ def test_the_form_reads_well_at_390_and_1280_px_in_both_languages(world) -> None
                 box = form.bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width  # no sideways scroll
                 assert violations(page) == [], path
+                if "animals" in path:
+                    assert form.get_by_text("ഇതുപോലുള്ള" if "ml" in path else "Tell me about animals like this").count()
                 form.screenshot(path=str(world["tmp"] / f"form-{width}-{path.count('ml')}-{path[1:3]}.png"))
             page.close()
         browser.close()
