@@ -173,13 +173,16 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
     assert httpx.post(url + forget).status_code == 200
     assert subs.execute("SELECT count(*) FROM addresses").fetchone()[0] == 0
 
-    # no public byte holds an address: the public database, and every page the portal served here
+    # no public byte holds an address: the public database, the open data package, the pages the portal served
     public = world["public"].read_bytes()
+    package = [f.read_bytes() for f in (world["tmp"] / "public.downloads").rglob("*") if f.is_file()]
+    assert package  # the open data package was written, and is swept
     pages = [
         httpx.get(f"{world['url']}{path}").text for path in ("/?q=buffalo", "/?q=cow&lang=ml", "/feeds/impounded.rss")
     ]
     for address in (OWNER_EN, OWNER_ML):
         assert address.encode() not in public
+        assert all(address.encode() not in f for f in package)
         assert all(address not in text for text in pages)
     assert (world["tmp"] / "subs.db").stat().st_mode & 0o077 == 0
 
