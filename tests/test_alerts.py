@@ -305,3 +305,45 @@ def test_the_sender_beside_the_server_sends_without_being_asked(world, tmp_path:
     alerts.wake.set()
     thread.join(10)
     assert len(inbox.to("thread@example.org")) == 1
+
+
+def test_starttls_and_login(tmp_path: Path) -> None:
+    # a deployment's server: STARTTLS required before AUTH, a login; aiosmtpd with a certificate made here
+    import ssl
+    import subprocess
+
+    from aiosmtpd.smtp import AuthResult
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    logins: list[bytes] = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append(auth_data.login)
+        return AuthResult(success=auth_data.login == b"pinfold" and auth_data.password == b"s3cret")
+
+    inbox, port = Inbox(), free_port()
+    controller = Controller(
+        inbox, hostname="localhost", port=port, tls_context=context, require_starttls=True,
+        authenticator=authenticator, auth_require_tls=True,
+    )  # fmt: skip
+    controller.start()
+    try:
+        smtp = mail.Smtp.parse(f"smtp+starttls://pinfold:s3cret@localhost:{port}?cafile={cert}")
+        site = mail.Site("http://127.0.0.1", "Pinfold <a@pinfold.test>")
+        con = store.connect(tmp_path / "subs.db")
+        sub = store.subscribe(con, "tls@example.org", {"q": "", "species": "cow", "district": "", "pound": ""}, "en")
+        store.queue(con, sub, "confirm", mail.confirmation(site, sub))
+        assert mail.deliver(con, smtp, site.sender) == (1, 0)
+        assert logins == [b"pinfold"] and len(inbox.to("tls@example.org")) == 1
+        wrong = mail.Smtp.parse(f"smtp+starttls://pinfold:wrong@localhost:{port}?cafile={cert}")
+        store.queue(con, sub, "manage", mail.manage(site, sub.email, sub.manage_token, "en"))
+        assert mail.deliver(con, wrong, site.sender) == (0, 1)  # refused: tried again later, not lost
+    finally:
+        controller.stop()
