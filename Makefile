@@ -18,7 +18,7 @@ $(BIN)/pinfold: pyproject.toml
 # Debian packages the tests drive: Chromium for the browser tests (Playwright drives this one; a browser download
 # cannot work here), nginx for the scaling test and strace to kill an ingest at each step of its switch. `make bench`
 # adds wrk.
-DEBS := chromium fonts-noto-core nginx-light strace
+DEBS := chromium fonts-noto-core nginx-light strace openssl
 define apt_install
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

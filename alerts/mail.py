@@ -14,7 +14,7 @@ from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
 from email.utils import formatdate, make_msgid
 from typing import Any
-from urllib.parse import unquote, urlencode, urlsplit
+from urllib.parse import parse_qs, unquote, urlencode, urlsplit
 
 from pinfold.errors import PinfoldError
 
@@ -36,6 +36,7 @@ class Smtp:
     security: str  # 'none' (loopback only), 'starttls' or 'tls'
     user: str = ""
     password: str = ""
+    cafile: str = ""  # a private CA the server's certificate is signed by (?cafile=...); else the system's
 
     @classmethod
     def parse(cls, url: str) -> Smtp:
@@ -47,11 +48,12 @@ class Smtp:
                 "--smtp: write smtp+starttls://USER:PASSWORD@HOST:587 (or smtps://, or smtp:// on loopback)"
             )
         port = parts.port or {"none": 25, "starttls": 587, "tls": 465}[security]
-        return cls(parts.hostname, port, security, unquote(parts.username or ""), unquote(parts.password or ""))
+        cafile = parse_qs(parts.query).get("cafile", [""])[0]
+        return cls(parts.hostname, port, security, unquote(parts.username or ""), unquote(parts.password or ""), cafile)
 
     def send(self, message: bytes, to: str, sender: str) -> None:
         """One message through the server: STARTTLS and login when the URL asks for them."""
-        context = ssl.create_default_context()
+        context = ssl.create_default_context(cafile=self.cafile or None)
         klass = smtplib.SMTP_SSL if self.security == "tls" else smtplib.SMTP
         kwargs: dict[str, Any] = {"context": context} if self.security == "tls" else {}
         with klass(self.host, self.port, timeout=30, **kwargs) as server:

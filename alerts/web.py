@@ -18,6 +18,7 @@ from jinja2 import Environment, select_autoescape
 from starlette.types import Receive, Scope, Send
 
 from portal.app import create_app
+from portal.errors import BadRequest
 from portal.settings import Settings
 
 from . import mail, matching, store
@@ -35,6 +36,9 @@ PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
 {% for s in subs %}<form method="post" action="/alerts/unsubscribe/{{ s.token }}"><p>{{ s.label }}
 <button type="submit">{{ button }}</button></p></form>{% endfor %}
 {% if forget %}<form method="post" action="{{ forget }}"><button type="submit">{{ end_all }}</button></form>{% endif %}
+{% if ask %}<form method="post" action="/alerts/manage"><input type="hidden" name="lang" value="{{ lang }}">
+<label>{{ ask.label }} <input type="email" name="email" required autocomplete="email" maxlength="254"></label>
+<button type="submit">{{ ask.button }}</button></form>{% endif %}
 <p><a href="/{{ '?lang=ml' if lang == 'ml' else '' }}">Pinfold</a></p></main></body></html>"""
 )
 
@@ -61,7 +65,7 @@ class Limiter:
 
 def page(lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
     lang = lang if lang in ("en", "ml") else "en"
-    ctx = {"title": "Pinfold", "subs": [], "forget": "", **ctx}
+    ctx = {"title": "Pinfold", "subs": [], "forget": "", "ask": None, **ctx}
     return HTMLResponse(PAGE.render(lang=lang, text=text, **ctx), status_code=status)
 
 
@@ -111,6 +115,7 @@ class Alerts:
         app.get("/alerts/unsubscribe/{token}")(self.unsubscribe_page)
         app.post("/alerts/unsubscribe/{token}")(self.unsubscribe)
         app.get("/alerts/manage/{token}")(self.manage)
+        app.post("/alerts/manage")(self.send_manage_link)
         app.post("/alerts/manage/{token}/forget")(self.forget)
 
     def subscribe(
@@ -132,7 +137,10 @@ class Alerts:
         client = request.client.host if request.client else "-"
         if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
             return page(lang, w("too_many", lang), 429)
-        matching.parse_query(q, species, district, pound)  # a search the page would refuse is refused here too
+        try:  # a search the page would refuse is refused here too, in the same words
+            matching.parse_query(q, species, district, pound)
+        except BadRequest as e:
+            return page(lang, e.ml if lang == "ml" else e.message, 400)
         con = self.con()
         try:
             sub = store.subscribe(con, email, {"q": q, "species": species, "district": district, "pound": pound}, lang)
@@ -142,7 +150,31 @@ class Alerts:
         finally:
             con.close()
         self.wake.set()
-        return page(lang, w("asked", lang))
+        return page(lang, w("asked", lang), ask={"label": w("email_label", lang), "button": w("manage_ask", lang)})
+
+    def send_manage_link(
+        self,
+        request: Request,
+        email: Annotated[str, Form(max_length=254)],
+        lang: Annotated[str, Form(max_length=2)] = "en",
+    ) -> Response:
+        """The link to an address's page, sent to it if it has a confirmed subscription; the answer is the same."""
+        lang = lang if lang in ("en", "ml") else "en"
+        if not _same_origin(request):
+            return page(lang, w("cross_site", lang), 403)
+        email = email.strip()
+        client = request.client.host if request.client else "-"
+        if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
+            return page(lang, w("too_many", lang), 429)
+        con = self.con()
+        try:
+            subs = [s for s in store.confirmed(con) if s.email.lower() == email.lower()]
+            if subs:
+                store.queue(con, subs[0], "manage", mail.manage(self.site, subs[0].email, subs[0].manage_token, lang))
+        finally:
+            con.close()
+        self.wake.set()
+        return page(lang, w("asked_manage", lang))
 
     def confirm(self, token: str, lang: str = "en") -> Response:
         con = self.con()

@@ -76,7 +76,12 @@ WORDS.update(
             "en": "E-mail me when an animal matching this search is brought to a pound",
             "ml": "ഈ തിരച്ചിലുമായി പൊരുത്തപ്പെടുന്ന മൃഗത്തെ പൗണ്ടിൽ എത്തിക്കുമ്പോൾ എനിക്ക് ഇ-മെയിൽ അയയ്ക്കുക",
         },
+        "like_this": {"en": "Tell me about animals like this", "ml": "ഇതുപോലുള്ള മൃഗങ്ങളെക്കുറിച്ച് എന്നെ അറിയിക്കുക"},
         "email_label": {"en": "E-mail address", "ml": "ഇ-മെയിൽ വിലാസം"},
         "form_button": {"en": "E-mail me", "ml": "എനിക്ക് ഇ-മെയിൽ അയയ്ക്കുക"},
+        "asked_manage": {
+            "en": "If this address has alerts, a link to see and end them is on its way.",
+            "ml": "ഈ വിലാസത്തിന് അറിയിപ്പുകളുണ്ടെങ്കിൽ, അവ കാണാനും നിർത്താനുമുള്ള ലിങ്ക് വരുന്നുണ്ട്.",
+        },
     }
 )

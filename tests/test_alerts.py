@@ -101,6 +101,8 @@ def reingest(world, *lines: str) -> None:
 def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
     from playwright.sync_api import sync_playwright
 
+    from .axe import violations
+
     url, inbox, alerts = world["url"], world["inbox"], world["alerts"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
@@ -113,6 +115,7 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
             page.get_by_label(label).fill(address)
             page.locator("#alert-form button").click()
             page.wait_for_selector("#answer")
+            assert violations(page) == []
             assert page.locator("html").get_attribute("lang") == lang
         alerts.round()  # the sender: the confirmations go out
         confirm_en, confirm_ml = inbox.to(OWNER_EN), inbox.to(OWNER_ML)
@@ -154,13 +157,32 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
     assert len(inbox.to(OWNER_EN)) == 2
     assert len(inbox.to(OWNER_ML)) == 3
 
-    # no public byte holds an address: the public database, and every page the portal served here
+    # a page lists and ends all of an address's alerts, from a link sent to it; the answer does not tell who has any
+    url = world["url"]
+    asked = [
+        httpx.post(f"{url}/alerts/manage", data={"email": a, "lang": "ml"}, headers={"Origin": url})
+        for a in (OWNER_ML, OWNER_EN)
+    ]
+    assert asked[0].status_code == asked[1].status_code == 200 and asked[0].text == asked[1].text
+    alerts.round()
+    assert len(inbox.to(OWNER_EN)) == 2
+    manage = link(inbox.to(OWNER_ML)[-1], "/alerts/manage/")
+    listed = httpx.get(manage)
+    assert "cow" in listed.text and 'lang="ml"' in listed.text
+    forget = re.search(r'action="(/alerts/manage/[^"]+/forget)"', listed.text).group(1)  # type: ignore[union-attr]
+    assert httpx.post(url + forget).status_code == 200
+    assert subs.execute("SELECT count(*) FROM addresses").fetchone()[0] == 0
+
+    # no public byte holds an address: the public database, the open data package, the pages the portal served
     public = world["public"].read_bytes()
+    package = [f.read_bytes() for f in (world["tmp"] / "public.downloads").rglob("*") if f.is_file()]
+    assert package  # the open data package was written, and is swept
     pages = [
         httpx.get(f"{world['url']}{path}").text for path in ("/?q=buffalo", "/?q=cow&lang=ml", "/feeds/impounded.rss")
     ]
     for address in (OWNER_EN, OWNER_ML):
         assert address.encode() not in public
+        assert all(address.encode() not in f for f in package)
         assert all(address not in text for text in pages)
     assert (world["tmp"] / "subs.db").stat().st_mode & 0o077 == 0
 
@@ -206,3 +228,122 @@ def test_a_failed_delivery_is_tried_again_a_bounded_number_of_times(tmp_path: Pa
 def test_the_public_server_shows_no_form(client) -> None:
     # `pinfold serve` has no alerts' routes: its pages offer no form that would post nowhere
     assert 'id="alert-form"' not in client.get("/?q=cow").text
+
+
+@pytest.mark.browser
+def test_the_form_reads_well_at_390_and_1280_px_in_both_languages(world) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from .axe import violations
+
+    animal = sqlite3.connect(world["public"]).execute("SELECT id FROM impoundments LIMIT 1").fetchone()[0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        for width in (390, 1280):
+            page = browser.new_page(viewport={"width": width, "height": 900})
+            for path in (
+                "/?q=cow&lang=en",
+                "/?q=cow&lang=ml",
+                f"/animals/{animal}?lang=en",
+                f"/animals/{animal}?lang=ml",
+            ):
+                page.goto(world["url"] + path)
+                form = page.locator("#alert-form")
+                assert form.is_visible()
+                box = form.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width  # no sideways scroll
+                assert violations(page) == [], path
+                if "animals" in path:
+                    assert form.get_by_text("ഇതുപോലുള്ള" if "ml" in path else "Tell me about animals like this").count()
+                form.screenshot(path=str(world["tmp"] / f"form-{width}-{path.count('ml')}-{path[1:3]}.png"))
+            page.close()
+        browser.close()
+
+
+def test_an_address_gets_at_most_its_daily_cap_of_alerts(world, tmp_path: Path, monkeypatch) -> None:
+    from alerts import matching
+
+    reingest(world, entry(20, "buffalo", "tan"), entry(21, "cow", "tan"))
+    reingest(world, entry(22, "buffalo", "dun"), entry(23, "cow", "dun"))
+    public = matching.open_public(world["public"])
+    ingests = [r[0] for r in public.execute("SELECT id FROM ingests ORDER BY id DESC LIMIT 2")]
+    con = store.connect(tmp_path / "subs.db")
+    site = mail.Site("http://127.0.0.1", "Pinfold <a@pinfold.test>")
+    for kind in ("buffalo", "cow"):  # two searches of one address
+        sub = store.subscribe(con, "cap@example.org", {"q": "", "species": kind, "district": "", "pound": ""}, "en")
+        store.confirm(con, sub.token)
+    monkeypatch.setattr(store, "ALERTS_PER_DAY", 2)
+    queued = [matching._queue_alerts(public, con, site, i, matching.added_by(public, i)) for i in ingests]
+    assert sum(queued) == 2
+
+
+def test_a_bad_smtp_url_is_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pinfold.cli import main
+
+    r = CliRunner().invoke(main, ["alerts", "send", "--subscribers", str(tmp_path / "s.db"), "--smtp", "mail.example"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "smtp+starttls://" in r.output
+
+
+def test_the_sender_beside_the_server_sends_without_being_asked(world, tmp_path: Path) -> None:
+    # `pinfold alerts serve` runs the sender in a thread: a confirmation queued by the form goes out on its own
+    inbox, smtp = world["inbox"], world["alerts"].smtp
+    alerts = Alerts(
+        tmp_path / "subs.db", world["public"], smtp, mail.Site("http://x", "P <a@pinfold.test>"), every=0.05
+    )
+    con = store.connect(tmp_path / "subs.db")
+    sub = store.subscribe(con, "thread@example.org", {"q": "", "species": "cow", "district": "", "pound": ""}, "en")
+    store.queue(con, sub, "confirm", mail.confirmation(alerts.site, sub))
+    thread = threading.Thread(target=alerts.run_sender, daemon=True)
+    thread.start()
+    for _ in range(400):  # until it arrives (a bound, not a measurement)
+        if inbox.to("thread@example.org"):
+            break
+        alerts.stop.wait(0.05)
+    alerts.stop.set()
+    alerts.wake.set()
+    thread.join(10)
+    assert len(inbox.to("thread@example.org")) == 1
+
+
+def test_starttls_and_login(tmp_path: Path) -> None:
+    # a deployment's server: STARTTLS required before AUTH, a login; aiosmtpd with a certificate made here
+    import ssl
+    import subprocess
+
+    from aiosmtpd.smtp import AuthResult
+
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost", "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    logins: list[bytes] = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append(auth_data.login)
+        return AuthResult(success=auth_data.login == b"pinfold" and auth_data.password == b"s3cret")
+
+    inbox, port = Inbox(), free_port()
+    controller = Controller(
+        inbox, hostname="localhost", port=port, tls_context=context, require_starttls=True,
+        authenticator=authenticator, auth_require_tls=True,
+    )  # fmt: skip
+    controller.start()
+    try:
+        smtp = mail.Smtp.parse(f"smtp+starttls://pinfold:s3cret@localhost:{port}?cafile={cert}")
+        site = mail.Site("http://127.0.0.1", "Pinfold <a@pinfold.test>")
+        con = store.connect(tmp_path / "subs.db")
+        sub = store.subscribe(con, "tls@example.org", {"q": "", "species": "cow", "district": "", "pound": ""}, "en")
+        store.queue(con, sub, "confirm", mail.confirmation(site, sub))
+        assert mail.deliver(con, smtp, site.sender) == (1, 0)
+        assert logins == [b"pinfold"] and len(inbox.to("tls@example.org")) == 1
+        wrong = mail.Smtp.parse(f"smtp+starttls://pinfold:wrong@localhost:{port}?cafile={cert}")
+        store.queue(con, sub, "manage", mail.manage(site, sub.email, sub.manage_token, "en"))
+        assert mail.deliver(con, wrong, site.sender) == (0, 1)  # refused: tried again later, not lost
+    finally:
+        controller.stop()
