@@ -202,3 +202,12 @@ def test_the_journalists_queries_take_a_period_a_district_and_a_pound(tmp_path, 
     sales = ask("auctions_and_proceeds_by_district", year="2025", district="")
     thrissur = [(r["district"], r["sales"], r["proceeds_rupees"]) for r in sales]
     assert thrissur == [("Thrissur", 4, "1600.00")]
+
+
+def test_the_sql_box_opens_on_the_scorecard(client) -> None:
+    """Before: 'select * from aliases', the first table by name. Now a question a journalist asks: the scorecard."""
+    page = client.get("/data/pounds").text
+    box = re.search(r'<textarea id="sql-editor" name="sql">(.*?)</textarea>', page, re.S)
+    assert box and "from compliance" in box.group(1) and "aliases" not in box.group(1)
+    ran = client.get("/data/pounds.json", params={"sql": html.unescape(box.group(1)), "_shape": "array"})
+    assert ran.status_code == 200 and len(ran.json()) > 0
