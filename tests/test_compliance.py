@@ -166,6 +166,7 @@ def test_the_chart_draws_the_same_counts_with_a_sentence_and_a_table(tmp_path, m
     c = portal_for(db, D(2025, 12, 1))
     svg = c.get("/compliance/chart.svg", params={"pound": "k1"})
     assert svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.headers["content-security-policy"].startswith("default-src 'none'")  # opened alone, no script runs
     root = ElementTree.fromstring(svg.content)  # a real XML parser: a well-formed SVG document
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "Notice recorded late, or not recorded" in texts and "2025" in texts
