@@ -166,6 +166,7 @@ def test_the_chart_draws_the_same_counts_with_a_sentence_and_a_table(tmp_path, m
     c = portal_for(db, D(2025, 12, 1))
     svg = c.get("/compliance/chart.svg", params={"pound": "k1"})
     assert svg.headers["content-type"].startswith("image/svg+xml")
+    assert svg.headers["content-security-policy"].startswith("default-src 'none'")  # opened alone, no script runs
     root = ElementTree.fromstring(svg.content)  # a real XML parser: a well-formed SVG document
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "Notice recorded late, or not recorded" in texts and "2025" in texts
@@ -179,3 +180,35 @@ def test_the_chart_draws_the_same_counts_with_a_sentence_and_a_table(tmp_path, m
     assert numbers and '<th scope="row">Notice recorded late, or not recorded</th><td>3</td>' in numbers.group(1)
     ml = c.get("/compliance/chart.svg", params={"pound": "t1", "lang": "ml"}).content.decode()
     assert "നോട്ടീസ് വൈകി രേഖപ്പെടുത്തി, അല്ലെങ്കിൽ രേഖയില്ല" in ml
+
+
+def test_the_journalists_queries_take_a_period_a_district_and_a_pound(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """Entry 9 of k1 records a fine of Rs 600 where the notified scale says Rs 500 (K s.11(1)): one entry above the
+    scale, Rs 100 = 10,000 paise above it; entries 3, 4 and 10 were sold in 2025 for 500 + 400 + 700 = Rs 1,600
+    (entry 6's sale records no proceeds), all in Thrissur."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+
+    def ask(name: str, **params: str) -> list[dict]:
+        r = c.get(f"/data/pounds/{name}.json", params={"_shape": "array", **params})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    period = {"from": "2025-03-01", "to": "2025-03-31"}
+    (above,) = ask("fines_above_scale", **period, district="Thrissur", pound="k1")
+    assert (above["fine_levied_rupees"], above["fine_due_rupees"]) == ("600.00", "500.00")
+    assert ask("fines_above_scale", **{"from": "2025-04-01", "to": ""}, district="", pound="") == []
+    (grouped,) = ask("fines_above_scale_by_pound", **period, district="")
+    assert (grouped["pound_id"], grouped["entries_above_scale"], grouped["above_scale_minor"]) == ("k1", 1, 10_000)
+    sales = ask("auctions_and_proceeds_by_district", year="2025", district="")
+    thrissur = [(r["district"], r["sales"], r["proceeds_rupees"]) for r in sales]
+    assert thrissur == [("Thrissur", 4, "1600.00")]
+
+
+def test_the_sql_box_opens_on_the_scorecard(client) -> None:
+    """Before: 'select * from aliases', the first table by name. Now a question a journalist asks: the scorecard."""
+    page = client.get("/data/pounds").text
+    box = re.search(r'<textarea id="sql-editor" name="sql">(.*?)</textarea>', page, re.S)
+    assert box and "from compliance" in box.group(1) and "aliases" not in box.group(1)
+    ran = client.get("/data/pounds.json", params={"sql": html.unescape(box.group(1)), "_shape": "array"})
+    assert ran.status_code == 200 and len(ran.json()) > 0
