@@ -167,3 +167,32 @@ def test_no_generated_person_string_is_public(description: str, person: tuple[st
     for word in ("cow", "bull", "പശു", "KL-07-4361", "Temple"):
         if word in description:
             assert word in shown  # what is recognised stays
+
+
+# --- person-role headers: never a place or a description, and their words are the entry's people -------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("Witness name and place", "witness"),
+        ("സാക്ഷിയുടെ പേരും സ്ഥലവും", "witness"),
+        ("seizedAt.landowner", "landowner"),
+        ("സ്ഥലമുടമ", "landowner"),
+        ("Driver", "driver"),
+        ("Vehicle owner", "vehicle_owner"),
+        ("Informant", "informant"),
+        ("owner.name.last", "owner_last_name"),
+        ("owner.name.first", "owner_first_name"),
+        ("Place of seizure", "place_seized"),
+    ],
+)
+def test_a_person_role_header_is_that_person_never_a_place(header: str, field: str) -> None:
+    from ingest.headers import field_of
+
+    assert field_of(header) == field
+
+
+def test_a_witness_named_in_the_description_is_hidden_as_the_entrys_person() -> None:
+    cells = {"witness": "Mani, Ollur", "owner_last_name": "Chiramel"}
+    assert public("black, mani on neck; seen by Mani Chiramel", **cells) == "black, mani on neck; seen by [name]"
