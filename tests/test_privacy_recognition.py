@@ -196,3 +196,28 @@ def test_a_person_role_header_is_that_person_never_a_place(header: str, field: s
 def test_a_witness_named_in_the_description_is_hidden_as_the_entrys_person() -> None:
     cells = {"witness": "Mani, Ollur", "owner_last_name": "Chiramel"}
     assert public("black, mani on neck; seen by Mani Chiramel", **cells) == "black, mani on neck; seen by [name]"
+
+
+# --- the rule files' published text --------------------------------------------------------------------------------
+
+
+def test_a_rule_files_notes_and_auction_text_name_no_official(tmp_path) -> None:
+    from ingest.rules_files import load_rulebook
+    from pinfold.law.packs import pack
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "roster.csv").write_text("name,role,pound_id,local_authority\nK. Raghavan Nair,keeper,p1,Ollur\n")
+    (rules / "fine_scales.csv").write_text(
+        "act,local_area,species,amount,effective_from,effective_to,reference,status,note\n"
+        "kerala-1961,*,*,500,2010-01-01,,test notification,notified,ask Raghavan Nair ph 9447012345\n"
+    )
+    (rules / "auctions.csv").write_text(
+        "pound_id,date,time,place,conditions,reference\n"
+        "p1,2026-01-05,10:00,yard of Sri. Kunjan Pillai,cash only; call Raghavan 9447012345,order\n"
+    )
+    book = load_rulebook(rules, [pack("kerala-1961")])
+    published = " ".join([*(r.note for r in book.fine_scales), *(a.place + " " + a.conditions for a in book.auctions)])
+    for secret in ("Raghavan", "Kunjan", "9447012345"):
+        assert secret not in published
+    assert "cash only" in published
