@@ -221,3 +221,32 @@ def test_a_rule_files_notes_and_auction_text_name_no_official(tmp_path) -> None:
     for secret in ("Raghavan", "Kunjan", "9447012345"):
         assert secret not in published
     assert "cash only" in published
+
+
+def test_nested_json_people_are_the_entrys_and_reach_no_public_byte(tmp_path) -> None:
+    import json
+    import sqlite3
+
+    from ingest.build import ingest
+
+    (tmp_path / "registers" / "p1").mkdir(parents=True)
+    (tmp_path / "pounds.csv").write_text(
+        "id,name,act,local_authority,district,village,latitude,longitude\n"
+        "p1,Ollur Grama Panchayat Pound,kerala-1961,Ollur Grama Panchayat,Thrissur,Ollur,10.4736,76.2528\n"
+    )
+    people = {
+        "owner": {"name": {"first": "Lonappan", "last": "Chiramel"}},
+        "seizedAt": {"place": "Ollur", "landowner": "Kochouseph Pallan"},
+        "witness": "Varghese Thekkumpuram, Ollur",
+    }
+    rows = [
+        {"no": "1", "date": "03/11/2025", "kind": "cow", "count": 1, "description": "black cow, Chiramel's", **people},
+        {"no": "2", "date": "04/11/2025", "kind": "cow", "count": 1, "description": "brown, Pallan's yard", **people},
+    ]
+    (tmp_path / "registers" / "p1" / "reg.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    ingest(tmp_path, tmp_path / "p.db", tmp_path / "q.db")
+    dump = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for word in ("Lonappan", "Chiramel", "Kochouseph", "Pallan", "Varghese", "Thekkumpuram"):
+        assert word not in dump
+    places = {r[0] for r in sqlite3.connect(tmp_path / "p.db").execute("SELECT place_seized FROM impoundments")}
+    assert places == {"Ollur"}  # the landowner is no place
