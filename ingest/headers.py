@@ -20,6 +20,14 @@ RULES: list[tuple[str, str]] = [
         r"^(?!.*(?:pashu|animal|cattle|\bcow|\bear\b|പശു|മൃഗ|കന്നുകാലി))"
         r".*(?:aadhaa?r|\buid\b|mobile|phone|contact|voter|ration card|\bpan\b|ആധാർ|ഫോൺ|മൊബൈൽ)",
     ),
+    # People of the entry who are not its owner, seizer, claimant or buyer: never a place or a description, and
+    # their words are known people for the entry (ingest/privacy.py PERSON_ROLES). 'Witness name and place' is the
+    # witness's, 'seizedAt.landowner' the landowner's, 'Vehicle owner' no owner of the animal.
+    ("witness", r"witness|സാക്ഷി"),
+    ("driver", r"driver|ഡ്രൈവർ"),
+    ("informant", r"informant|informed by|reported by|complainant|വിവരം നൽകിയ|പരാതിക്കാര"),
+    ("landowner", r"land ?owner|owner of (?:the )?land|property owner|സ്ഥലമുടമ|ഭൂവുടമ"),
+    ("vehicle_owner", r"vehicle|വാഹന"),
     # The person who claimed the animal (its owner, when the owner's column is blank or missing); "Claimed by" is a
     # name, not the date it was claimed.
     ("claimant", r"^(?!.*(?:\bdate\b|\bday\b|\bon$)).*(?:claimant|claimed by|received by|handed over to)"),
@@ -33,8 +41,15 @@ RULES: list[tuple[str, str]] = [
     ),
     # "Owner name & address" is one cell holding both, like "Name and residence of owner": `owner`, split later.
     # An owner written over two columns, "Owner first name" and "Owner surname" (or bare "First name", "Last name").
-    ("owner_first_name", r"^(?:owner(?: s)? )?(?:first|given) name(?: of (?:the )?owner)?$"),
-    ("owner_last_name", r"^(?:owner(?: s)? )?(?:last name|surname|family name)(?: of (?:the )?owner)?$"),
+    (
+        "owner_first_name",
+        r"^(?:owner(?: s)? )?(?:first|given) name(?: of (?:the )?owner)?$|^owner name (?:first|given)$",
+    ),
+    (
+        "owner_last_name",
+        r"^(?:owner(?: s)? )?(?:last name|surname|family name)(?: of (?:the )?owner)?$"
+        r"|^owner name (?:last|surname|family)$",
+    ),
     ("owner_name", r"^(?!.*(?:address|residence|വിലാസം)).*(?:owner(?: s)? name|name of (?:the )?owner|ഉടമ.*പേര്)"),
     (
         "owner_residence",

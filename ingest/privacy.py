@@ -352,7 +352,9 @@ def _of_remarks(remarks: str) -> Persons:
 
 
 # The cells that hold a person, and how: name and residence in one cell, a name, a residence, a number.
-NAME_AND_RESIDENCE = ("owner", "claimant", "seizer", "buyer")
+# People of an entry in no other role: their headers are never a place or a description (ingest/headers.py).
+PERSON_ROLES = ("witness", "driver", "informant", "landowner", "vehicle_owner")
+NAME_AND_RESIDENCE = ("owner", "claimant", "seizer", "buyer", *PERSON_ROLES)
 NAMES = ("owner_name", "owner_first_name", "owner_last_name", "seizer_name", "signature")
 RESIDENCES = ("owner_residence", "seizer_residence")
 

@@ -21,6 +21,7 @@ from pinfold.law.money import Money, parse_money
 from pinfold.law.packs import RulePack
 from pinfold.law.rules import DAYS_COUNTED, RateRow, RuleBook, ScheduledAuction, ratio_text, statutory_rows
 
+from .privacy import EMPTY, Persons, hide_people, roster_of
 from .readers import delimiter_of, sniff_encoding
 
 
@@ -69,7 +70,14 @@ def _days_counted(text: str) -> str:
     return v
 
 
-def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> list[RateRow]:
+def _public(text: str, roster: Persons) -> str:
+    """A rule file's published text (a note, an auction's place and conditions) without the roster's people, titled
+    names, phones, Aadhaar numbers or e-mail addresses (privacy.hide_people): 'ask Sri. K. Raghavan, 9447012345' ->
+    'ask [name], [number]'. Not yet the recognition filter: notes and conditions are the law's prose (issue 23)."""
+    return hide_people(text, roster) or ""
+
+
+def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int, roster: Persons = EMPTY) -> list[RateRow]:
     out: list[RateRow] = []
     for i, r in enumerate(_rows(path), 2):
         where = f"{path} row {i}"
@@ -86,7 +94,7 @@ def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int) -> lis
                     effective_to=_date(r.get("effective_to"), where),
                     reference=r.get("reference", ""),
                     status=r.get("status", ""),
-                    note=r.get("note", ""),
+                    note=_public(r.get("note", ""), roster),
                     days_counted=_days_counted(r.get("days_counted", "")),
                 )
             )
@@ -116,10 +124,14 @@ def _check_multipliers(rows: list[RateRow], path: Path, packs: dict[str, RulePac
 def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
     """DATA_DIR/rules -> RuleBook with the packs' statutory scales first."""
     book = RuleBook()
+    book.roster = _rows(rules_dir / "roster.csv")
+    roster = roster_of(r.get("name") or "" for r in book.roster)
     book.fine_scales = statutory_rows(packs)
-    book.fine_scales += _rate_rows(rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1)
-    book.feeding_rates = _rate_rows(rules_dir / "feeding_rates.csv", "local_authority", "rate_per_day", 1)
-    book.habitual = _rate_rows(rules_dir / "habitual_areas.csv", "local_area", "multiplier", 1)
+    book.fine_scales += _rate_rows(
+        rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1, roster
+    )
+    book.feeding_rates = _rate_rows(rules_dir / "feeding_rates.csv", "local_authority", "rate_per_day", 1, roster)
+    book.habitual = _rate_rows(rules_dir / "habitual_areas.csv", "local_area", "multiplier", 1, roster)
     _check_multipliers(book.habitual, rules_dir / "habitual_areas.csv", {p.id: p for p in packs})
     for i, r in enumerate(_rows(rules_dir / "auctions.csv"), 2):
         where = f"{rules_dir / 'auctions.csv'} row {i}"
@@ -131,7 +143,13 @@ def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
         except ValueError:
             raise RulesError(f"{where}: '{r.get('time')}' is not a time (write HH:MM)") from None
         book.auctions.append(
-            ScheduledAuction(r["pound_id"], d, t, r.get("place", ""), r.get("conditions", ""), r.get("reference", ""))
+            ScheduledAuction(
+                r["pound_id"],
+                d,
+                t,
+                _public(r.get("place", ""), roster),
+                _public(r.get("conditions", ""), roster),
+                r.get("reference", ""),
+            )
         )
-    book.roster = _rows(rules_dir / "roster.csv")
     return book

@@ -37,7 +37,7 @@ ANIMAL = _set(
     "mark marks marked marking markings brand branded branding scar scars wound wounds wounded cut cuts notch notched "
     "notches hole holes pierced tattoo tattooed painted paint star blaze stripe striped stripes patchy patches "
     "socks sock stockings spot spotted dark light pale deep bright faded golden whitish blackish reddish brownish "
-    "greyish mixed plain dotted speckled dappled ring rings tag tags tagged eartag eartags uid pashu aadhaar no nos "
+    "greyish café cafe au lait ash smoky mouse cinnamon mixed plain dotted speckled dappled ring rings tag tags tagged eartag eartags uid pashu aadhaar no nos "
     "number sl "
     "blind lame limping limp injured injury sick ill weak thin lean fat healthy pregnant milking lactating dry "
     "old young aged adult calf calves heifer heifers bullock bullocks cross breed breed crossbred desi local jersey hf "
@@ -65,7 +65,11 @@ EVENTS = _set(
     "panchayat staff owner owners owned own owns seizer seized claimant person call ph phone mob mobile landline contact write email did "
     "does done miss missed report reported informed inform notice issued pending closed dismissed upheld rejected "
     "accepted refund refunded receipt rs rs. rupees paise amount noon morning evening night am pm hrs hours time date "
-    "dated on till until after before since same today yesterday held kept keeping custody pound impounding "
+    "illegal illegally unlawful legal lawful allowed disallowed withdrawn adjudged seizure seizures ordered order "
+    "magistrate court case sale questioned objection objected set aside valid invalid void "
+    "നിയമവിരുദ്ധം നിയമവിരുദ്ധമായ നിയമവിരുദ്ധ നിയമാനുസൃതം നിയമാനുസൃത "
+    "keeper guard attender clerk inspector member president "
+    "seen saw noticed spotted dated on till until after before since same today yesterday held kept keeping custody pound impounding "
     "transferred shifted taken took sent send veterinary vet doctor treated treatment vaccinated unclaimed "
     "collected deposit deposited proceeds filed order ordered magistrate hour clipped wings wing tusk tusks "
     "comb feathers beak tuskless "
@@ -91,6 +95,7 @@ PLACE_WORDS = _set(
     "paddy paddyfield compound yard gate gates canal river riverside bank beach shore pond tank lake well estate "
     "plantation rubber coconut grove farm farmland land plot vacant open public private premises side roadside "
     "junction market office post po north south east west northern southern eastern western central main new old "
+    "shop shops store hotel tea stall bakery petrol pump godown factory mill quarry tower ksrtc ksheb kseb "
     "upper lower kadavu kulam padam parambu vayal thodu puzha kunnu mala "
     "നിറം നിറമുള്ള ഗേറ്റ് ഗേറ്റിൽ പൂജ്യം house veedu വീട് വീട്ടിൽ വീട്ടുവളപ്പിൽ വയൽ പാടം പറമ്പ് പുഴ തോട് കുളം കവല റോഡ് ജംഗ്ഷൻ അമ്പലം ക്ഷേത്രം പള്ളി സ്കൂൾ ചന്ത മാർക്കറ്റ് ബസ് സ്റ്റോപ്പ്"
 )
@@ -124,6 +129,7 @@ TOWNS = _set(
     "kothamangalam tripunithura kalamassery edappally vyttila kakkanad cherthala kayamkulam haripad mavelikkara "
     "chengannur adoor thiruvalla ranni konni tirur ponnani perinthalmanna manjeri nilambur kondotty vadakara "
     "koyilandy feroke ramanattukara kanhangad nileshwar uppala peringottukara thrikkur pudukad amballur "
+    "bharananganam pudukkad pudukad nadathara marathakkara kuttanellur ollukkara puthur mulayam "
     "kazhakkoottam vizhinjam balaramapuram kovalam anchal pandalam kozhencherry ambalappuzha kuttanad "
     "changanassery erattupetta peermade kottakkal thamarassery balussery vythiri pulpally manjeshwaram cheruvathur "
     "bekal titagarh naihati khardah pergunnahs parganas "
@@ -170,8 +176,8 @@ def _stems(word: str) -> list[str]:
 def known(word: str, places: frozenset[str] = frozenset()) -> bool:
     """Whether a folded word is one a public text may hold: 'tail', 'horns', 'കഴുത്തിൽ', 'ollur' -> True;
     'kochouseph' -> False. `places` are a deployment's own place words (pounds.csv, rules/places.csv)."""
-    if word in WORDS or word in places:
-        return True
+    if word in WORDS or word in places or (len(word) <= 2 and word.isnumeric()):
+        return True  # a word, a place, or a count or fraction ('½')
     for s in _stems(word):
         if s in WORDS or s in places or s + "u" in WORDS or s + "്" in WORDS or s + "e" in WORDS:
             return True

@@ -243,9 +243,10 @@ def test_ragged_rows_and_blank_lines(tmp_path: Path) -> None:
 
 def test_hostile_text_is_kept_as_text(tmp_path: Path) -> None:
     imps, rejects, _ = run(tmp_path, "hostile.csv")
-    assert imps[2]["description"].startswith("<script>")  # stored as data; pages escape it (test_portal)
+    # stored as data, pages escape it (test_portal); words Pinfold does not recognise are one mark (issue 23)
+    assert imps[2]["description"].startswith("<[…]") and imps[2]["description"].endswith("black")
     # a formula would run when a journalist opens the CSV export in a spreadsheet: the sign is dropped
-    assert imps[2]["place_seized"] == 'HYPERLINK("http://evil.example","click")'
+    assert not imps[2]["place_seized"].startswith("=") and "evil" not in imps[2]["place_seized"]
 
     assert "\x00" not in imps[3]["description"]
 

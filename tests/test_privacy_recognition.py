@@ -167,3 +167,86 @@ def test_no_generated_person_string_is_public(description: str, person: tuple[st
     for word in ("cow", "bull", "പശു", "KL-07-4361", "Temple"):
         if word in description:
             assert word in shown  # what is recognised stays
+
+
+# --- person-role headers: never a place or a description, and their words are the entry's people -------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "field"),
+    [
+        ("Witness name and place", "witness"),
+        ("സാക്ഷിയുടെ പേരും സ്ഥലവും", "witness"),
+        ("seizedAt.landowner", "landowner"),
+        ("സ്ഥലമുടമ", "landowner"),
+        ("Driver", "driver"),
+        ("Vehicle owner", "vehicle_owner"),
+        ("Informant", "informant"),
+        ("owner.name.last", "owner_last_name"),
+        ("owner.name.first", "owner_first_name"),
+        ("Place of seizure", "place_seized"),
+    ],
+)
+def test_a_person_role_header_is_that_person_never_a_place(header: str, field: str) -> None:
+    from ingest.headers import field_of
+
+    assert field_of(header) == field
+
+
+def test_a_witness_named_in_the_description_is_hidden_as_the_entrys_person() -> None:
+    cells = {"witness": "Mani, Ollur", "owner_last_name": "Chiramel"}
+    assert public("black, mani on neck; seen by Mani Chiramel", **cells) == "black, mani on neck; seen by [name]"
+
+
+# --- the rule files' published text --------------------------------------------------------------------------------
+
+
+def test_a_rule_files_notes_and_auction_text_name_no_official(tmp_path) -> None:
+    from ingest.rules_files import load_rulebook
+    from pinfold.law.packs import pack
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "roster.csv").write_text("name,role,pound_id,local_authority\nK. Raghavan Nair,keeper,p1,Ollur\n")
+    (rules / "fine_scales.csv").write_text(
+        "act,local_area,species,amount,effective_from,effective_to,reference,status,note\n"
+        "kerala-1961,*,*,500,2010-01-01,,test notification,notified,ask Raghavan Nair ph 9447012345\n"
+    )
+    (rules / "auctions.csv").write_text(
+        "pound_id,date,time,place,conditions,reference\n"
+        "p1,2026-01-05,10:00,yard of Sri. Kunjan Pillai,cash only; call Raghavan 9447012345,order\n"
+    )
+    book = load_rulebook(rules, [pack("kerala-1961")])
+    published = " ".join([*(r.note for r in book.fine_scales), *(a.place + " " + a.conditions for a in book.auctions)])
+    for secret in ("Raghavan", "Kunjan", "9447012345"):
+        assert secret not in published
+    assert "cash only" in published
+
+
+def test_nested_json_people_are_the_entrys_and_reach_no_public_byte(tmp_path) -> None:
+    import json
+    import sqlite3
+
+    from ingest.build import ingest
+
+    (tmp_path / "registers" / "p1").mkdir(parents=True)
+    (tmp_path / "pounds.csv").write_text(
+        "id,name,act,local_authority,district,village,latitude,longitude\n"
+        "p1,Ollur Grama Panchayat Pound,kerala-1961,Ollur Grama Panchayat,Thrissur,Ollur,10.4736,76.2528\n"
+    )
+    people = {
+        "owner": {"name": {"first": "Lonappan", "last": "Chiramel"}},
+        "seizedAt": {"place": "Ollur", "landowner": "Kochouseph Pallan"},
+        "witness": "Varghese Thekkumpuram, Ollur",
+    }
+    rows = [
+        {"no": "1", "date": "03/11/2025", "kind": "cow", "count": 1, "description": "black cow, Chiramel's", **people},
+        {"no": "2", "date": "04/11/2025", "kind": "cow", "count": 1, "description": "brown, Pallan's yard", **people},
+    ]
+    (tmp_path / "registers" / "p1" / "reg.jsonl").write_text("\n".join(json.dumps(r) for r in rows))
+    ingest(tmp_path, tmp_path / "p.db", tmp_path / "q.db")
+    dump = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for word in ("Lonappan", "Chiramel", "Kochouseph", "Pallan", "Varghese", "Thekkumpuram"):
+        assert word not in dump
+    places = {r[0] for r in sqlite3.connect(tmp_path / "p.db").execute("SELECT place_seized FROM impoundments")}
+    assert places == {"Ollur"}  # the landowner is no place
