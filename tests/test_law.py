@@ -709,6 +709,32 @@ def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_pa
     ]
 
 
+def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
+    """K s.33: "the Cattle Trespass Act, 1871 (Central Act 1 of 1871) in its application to the Malabar district ...
+    [is] hereby repealed; but notwithstanding such repeal all pounds established under the afore said Acts shall be
+    deemed to be pounds established under this Act". A cow brought in 2024 to a Kozhikode pound that pounds.csv lists
+    under the 1871 Act was fined "Rs 0.25 ... statute as enacted" (4 annas of 1871 s.12); it is now a reject naming
+    the Kerala Act. The same pound's entry of 1958 (before the repeal) is still the 1871 Act's; a 2024 entry in a
+    pound outside Malabar (Mangalore, where K s.33 repealed nothing) is not rejected for the Act's end."""
+    pounds = POUNDS_CSV + (
+        "m1,Feroke Pound,cattle-trespass-1871,Feroke,Kozhikode,Feroke,11.18,75.84\n"
+        "d1,Bunder Pound,cattle-trespass-1871,Mangalore,Dakshina Kannada,Bunder,12.87,74.84\n"
+    )
+    header = "No.,Date brought,Kind,Number\n"
+    db = law_db(
+        tmp_path,
+        {"m1": header + "1,01/03/2024,cow,1\n2,01/03/1958,cow,1\n", "d1": header + "1,01/03/2024,cow,1\n"},
+        pounds=pounds,
+    )
+    got = rows(db, "SELECT pound_id, brought_on FROM impoundments ORDER BY pound_id, brought_on")
+    assert [(r["pound_id"], r["brought_on"]) for r in got] == [("d1", "2024-03-01"), ("m1", "1958-03-01")]
+    (reason,) = rows(db, "SELECT reason FROM rejects")
+    assert "after The Cattle Trespass Act, 1871 ended (31 Dec 1961 at the latest" in reason["reason"]
+    assert (
+        "K s.33" in reason["reason"] and "the Act that followed is The Kerala Cattle Trespass Act" in reason["reason"]
+    )
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
