@@ -397,6 +397,19 @@ T: dict[str, tuple[str, str]] = {
         "{pound}-ൽ {brought}-ന് പൗണ്ടിലടച്ച താഴെ പറയുന്ന കന്നുകാലികളെ {claim_days} ദിവസത്തിനകം ആരും തിരികെ "
         "വാങ്ങിയിട്ടില്ല: {cattle}; പിടിച്ചെടുത്ത സ്ഥലം: {place}.",
     ),
+    # a notice posted before the claim days ran out (K s.13(1): "not claimed within seven days") cannot say they had
+    "notice_text_2_early": (
+        "The following cattle were impounded at {pound} on {brought}: {cattle}, seized at {place}. This notice was "
+        "posted on {posted}, before the {claim_days} days from their impounding had run: it was due on {due} "
+        "({s_notice}).",
+        "{pound}-ൽ {brought}-ന് താഴെ പറയുന്ന കന്നുകാലികളെ പൗണ്ടിലടച്ചു: {cattle}; പിടിച്ചെടുത്ത സ്ഥലം: {place}. "
+        "പൗണ്ടിലടച്ചതു മുതലുള്ള {claim_days} ദിവസം തീരുന്നതിനു മുമ്പ്, {posted}-ന് ഈ നോട്ടീസ് പതിച്ചു: ഇത് "
+        "പതിക്കേണ്ടിയിരുന്നത് {due}-ന് ({s_notice}).",
+    ),
+    "notice_posted_early": (
+        "posted early: after {claim_days} days unclaimed it was due on {due}",
+        "നേരത്തെ പതിച്ചു: {claim_days} ദിവസം തിരികെ വാങ്ങാതിരുന്ന ശേഷം {due}-ന് ആയിരുന്നു പതിക്കേണ്ടിയിരുന്നത്",
+    ),
     "notice_text_auction": (
         "Unless claimed within {notice_to_auction_days} days of this notice, they will be sold by public auction on or "
         "after {auction} ({s_auction}).",

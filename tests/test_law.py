@@ -735,6 +735,26 @@ def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
     )
 
 
+def test_an_early_notice_does_not_say_the_cattle_went_unclaimed_for_seven_days(tmp_path, portal_for) -> None:
+    """K s.13(1): "If the cattle be not claimed within seven days from the date of their being impounded", then the
+    notice (s.13(2)). Brought 1 Nov 2025, the first day excluded: the seven days run to 8 Nov and the notice is due on
+    9 Nov. Posted on 4 Nov (3 days after), the notice cannot say they "have not been claimed within 7 days": it says
+    it was posted on 4 Nov, before the 7 days had run, and was due on 9 Nov; the animal's page notes the early
+    posting. Both languages."""
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,04/11/2025,,,,,,\n"})
+    (a,) = rows(db, "SELECT id, notice_due_on FROM impoundments")
+    assert a["notice_due_on"] == "2025-11-09"
+    c = portal_for(db, D(2025, 11, 5))
+    notice = _text(c.get(f"/animals/{a['id']}/notice").text)
+    said = " ".join(notice.by_id["notice-text"].split())
+    assert "have not been claimed" not in said
+    assert "posted on 4 Nov 2025, before the 7 days from their impounding had run: it was due on 9 Nov 2025" in said
+    page = _text(c.get(f"/animals/{a['id']}").text)
+    assert "posted early" in page.by_id["notice-early"] and "9 Nov 2025" in page.by_id["notice-early"]
+    ml = _text(c.get(f"/animals/{a['id']}/notice", params={"lang": "ml"}).text)
+    assert "നേരത്തെ" not in ml.by_id["notice-text"] and "ദിവസം തീരുന്നതിനു മുമ്പ്" in ml.by_id["notice-text"]
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
