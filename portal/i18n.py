@@ -437,6 +437,12 @@ T: dict[str, tuple[str, str]] = {
     "post_at": ("To be posted at", "പതിക്കേണ്ട സ്ഥലം"),
     "acct_a": ("(a) Number seized", "(എ) പിടിച്ചെടുത്ത എണ്ണം"),
     "acct_b": ("(b) Time impounded", "(ബി) പൗണ്ടിൽ കഴിഞ്ഞ കാലം"),
+    # (b) beside (c): a stay in nights, and the feeding days of a rate that counts the day brought and the day sold
+    "acct_b_both_ends": (
+        "{nights} nights in the pound; feeding charged for {days} days, the day brought and the day sold both counted "
+        "by the feeding rate",
+        "പൗണ്ടിൽ {nights} രാത്രി; തീറ്റച്ചെലവ് {days} ദിവസത്തേക്ക്: കൊണ്ടുവന്ന ദിവസവും വിറ്റ ദിവസവും തീറ്റനിരക്ക് കണക്കാക്കുന്നു",
+    ),
     "acct_c": ("(c) Fines and charges", "(സി) പിഴയും ചെലവുകളും"),
     "acct_d": ("(d) Number sold", "(ഡി) വിറ്റ എണ്ണം"),
     "acct_e": ("(e) Proceeds of sale", "(ഇ) വിൽപനത്തുക"),

@@ -755,6 +755,25 @@ def test_an_early_notice_does_not_say_the_cattle_went_unclaimed_for_seven_days(t
     assert "നേരത്തെ" not in ml.by_id["notice-text"] and "ദിവസം തീരുന്നതിനു മുമ്പ്" in ml.by_id["notice-text"]
 
 
+def test_the_sale_accounts_days_agree_with_its_feeding_days(tmp_path, portal_for) -> None:
+    """K s.15(3): the account shows "(b) the time during which they have been impounded" and "(c) the amount of fines
+    and charges incurred". Brought 1 Nov 2025, sold 3 Dec 2025 under a feeding rate that counts "each day or part of a
+    day, the day brought and the day left both counted": 32 nights, 33 days charged (by hand: 29 days of November
+    after the 1st + 3 of December + the 1st = 33), Rs 100 x 33 = Rs 3,300. (b) said "32 days" beside 33 days of
+    feeding; it now states both, each with its convention."""
+    rules = dict(RULES_K)
+    rules["feeding_rates.csv"] = FEEDING + "kerala-1961,*,*,100,2010-01-01,,test resolution,council resolution,,days\n"
+    header = "No.,Date brought,Kind,Number,Date of sale,Sale proceeds\n"
+    db = law_db(tmp_path, {"k1": header + "1,01/11/2025,cow,1,03/12/2025,Rs. 5000\n"}, rules=rules)
+    (s,) = rows(db, "SELECT impoundment_id, days_impounded, feeding_rupees FROM sales")
+    assert (s["days_impounded"], s["feeding_rupees"]) == (32, "3300.00")
+    c = portal_for(db, D(2025, 12, 5))
+    account = _text(c.get(f"/animals/{s['impoundment_id']}/sale-account").text)
+    both = account.by_id["days-both-ends"]
+    assert "32 nights in the pound; feeding charged for 33 days, the day brought and the day sold both counted" in both
+    assert "(32 days)" not in account.text
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
