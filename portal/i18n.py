@@ -506,6 +506,8 @@ T: dict[str, tuple[str, str]] = {
     "to_pay_today": ("To pay today", "ഇന്ന് അടയ്ക്കേണ്ടത്"),
     "due_when_left": ("Due when it left", "വിട്ടപ്പോൾ അടയ്ക്കേണ്ടിയിരുന്നത്"),
     "cost_on_last_day": ("Due on the last day to claim", "തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം അടയ്ക്കേണ്ടിയിരുന്നത്"),
+    # the same day for an entry with no auction (the seizure adjudged illegal): no "last day to claim" before one
+    "cost_on_day": ("Due on", "അടയ്ക്കേണ്ടിയിരുന്നത്"),
     "claim_until_sold": ("Claim it before it is sold", "വിൽക്കുന്നതിനു മുമ്പ് തിരികെ വാങ്ങുക"),
     "go_today": (
         "It may be sold at auction on any day now: go to the pound today. Until it is sold you may still claim it.",

@@ -774,6 +774,37 @@ def test_the_sale_accounts_days_agree_with_its_feeding_days(tmp_path, portal_for
     assert "(32 days)" not in account.text
 
 
+def test_an_entry_with_no_auction_has_no_last_day_to_claim(tmp_path, portal_for) -> None:
+    """K s.21(2): adjudged illegal, the Magistrate orders "their release": no auction, so no "last day to claim" before
+    one. Brought 1 Mar 2025, decided 10 Mar, the register silent on it after: the page's figure is "Due on" its day,
+    not "Due on the last day to claim"."""
+    db = law_db(
+        tmp_path,
+        {"k1": K_HEADER + "1,01/03/2025,,cow,1,black,,,,05/03/2025,10/03/2025,Seizure illegal,\n"},
+    )  # fmt: skip
+    (a,) = rows(db, "SELECT id FROM impoundments")
+    page = _text(portal_for(db, D(2025, 8, 1)).get(f"/animals/{a['id']}").text)
+    assert "last day to claim" not in " ".join(page.text.split()).split("The figures below")[0]
+    assert "Due on (" in page.text
+
+
+def test_the_feeding_line_cites_every_rate_it_charges(tmp_path, portal_for) -> None:
+    """K s.4 rates change over time, and K s.11(4) has "the rates of charge for feeding" listed; a stay across a change
+    is charged at each rate for its days (by hand: brought 1 Nov 2025, on 5 Nov, Rs 100 for 2 nights from 1 Nov and
+    Rs 150 for 2 from 3 Nov = Rs 500), and the line cites both resolutions, not only the first."""
+    rules = dict(RULES_K)
+    rules["feeding_rates.csv"] = FEEDING + (
+        "kerala-1961,*,*,100,2010-01-01,2025-11-02,resolution one,council resolution,,\n"
+        "kerala-1961,*,*,150,2025-11-03,,resolution two,council resolution,,\n"
+    )
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,,,,,,,\n"}, rules=rules)
+    (a,) = rows(db, "SELECT id FROM impoundments")
+    c = portal_for(db, D(2025, 11, 5))
+    assert c.get(f"/api/impoundments/{a['id']}/due").json()["feeding_rupees"] == "500.00"
+    basis = _text(c.get(f"/animals/{a['id']}").text).by_id["feeding-basis"]
+    assert "resolution one" in basis and "resolution two" in basis
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
