@@ -805,6 +805,19 @@ def test_the_feeding_line_cites_every_rate_it_charges(tmp_path, portal_for) -> N
     assert "resolution one" in basis and "resolution two" in basis
 
 
+def test_an_1857_surplus_past_its_three_months_cites_the_1857_act(tmp_path, portal_for) -> None:
+    """1857 s.XI: "The surplus proceeds of the sale of unclaimed Cattle shall be [paid to the Magistrate], who shall
+    hold them in deposit for three months"; K s.16(3) is the Kerala Act's. A cow sold on 25 Jan 1858 for Rs 2 8 as.
+    (fine 4 as. + feeding at 1 anna a night: a balance remains) held to 25 Apr 1858: listed with 1857 s.XI, not
+    K s.16(3)."""
+    header = "No.,Date,Number and description of animals,Date of sale,Sale proceeds\n"
+    db = law_db(tmp_path, {"b1": header + "1,05-01-1858,1 Cow,25-01-1858,Rs 2 8 as.\n"})
+    c = portal_for(db, D(2025, 3, 20))
+    got = c.get("/data/pounds/surplus_held_past_three_months.json", params={"_shape": "array"}).json()
+    assert [r["surplus_held_until"] for r in got] == ["1858-04-25"]
+    assert "s.XI" in got[0]["section"].split(", ") and got[0]["section"].startswith("1857 ")
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an
