@@ -714,7 +714,7 @@ def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
     [is] hereby repealed; but notwithstanding such repeal all pounds established under the afore said Acts shall be
     deemed to be pounds established under this Act". A cow brought in 2024 to a Kozhikode pound that pounds.csv lists
     under the 1871 Act was fined "Rs 0.25 ... statute as enacted" (4 annas of 1871 s.12); it is now a reject naming
-    the Kerala Act. The same pound's entry of 1958 (before the repeal) is still the 1871 Act's; a 2024 entry in a
+    the Kerala Act. The same pound's entry of 1950 (before the repeal, fined 4 annas of 1871 s.12) is still the 1871 Act's; a 2024 entry in a
     pound outside Malabar (Mangalore, where K s.33 repealed nothing) is not rejected for the Act's end."""
     pounds = POUNDS_CSV + (
         "m1,Feroke Pound,cattle-trespass-1871,Feroke,Kozhikode,Feroke,11.18,75.84\n"
@@ -723,11 +723,15 @@ def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
     header = "No.,Date brought,Kind,Number\n"
     db = law_db(
         tmp_path,
-        {"m1": header + "1,01/03/2024,cow,1\n2,01/03/1958,cow,1\n", "d1": header + "1,01/03/2024,cow,1\n"},
+        {"m1": header + "1,01/03/2024,cow,1\n2,01/03/1950,cow,1\n", "d1": header + "1,01/03/2024,cow,1\n"},
         pounds=pounds,
     )
     got = rows(db, "SELECT pound_id, brought_on FROM impoundments ORDER BY pound_id, brought_on")
-    assert [(r["pound_id"], r["brought_on"]) for r in got] == [("d1", "2024-03-01"), ("m1", "1958-03-01")]
+    assert [(r["pound_id"], r["brought_on"]) for r in got] == [("d1", "2024-03-01"), ("m1", "1950-03-01")]
+    # an as-enacted scale in annas is never a current fine: the coinage was decimalised on 1 Apr 1957, and the 1871
+    # scale was later left to the States; the 2024 cow outside Malabar has no fine (not Rs 0.25 'statute as enacted')
+    fines = rows(db, "SELECT pound_id, fine_due_rupees FROM impoundments ORDER BY pound_id")
+    assert [(r["pound_id"], r["fine_due_rupees"]) for r in fines] == [("d1", None), ("m1", "0.25")]
     (reason,) = rows(db, "SELECT reason FROM rejects")
     assert "after The Cattle Trespass Act, 1871 ended (31 Dec 1961 at the latest" in reason["reason"]
     assert (
