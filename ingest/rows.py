@@ -218,7 +218,7 @@ class ShardRows:
     def __init__(self, con: sqlite3.Connection, book: RuleBook, pound: Pound, file_no: int, rel: str, token: str = ""):
         self.con, self.book, self.pound, self.file_no, self.rel = con, book, pound, file_no, rel
         self.law = LawCache.for_book(book, token)
-        self.pack = self.law.pack(pound.act)
+        self.pack = self.law.pack(pound.act).in_district(pound.district)  # an Act that ended in some areas (K s.33)
         self.records = 0
         self.lawing = self.writing = 0.0  # CPU seconds: the law's columns, and writing the rows
         # the officials, hidden in every public text, and the pound's own places, public in every one

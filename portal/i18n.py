@@ -399,6 +399,19 @@ T: dict[str, tuple[str, str]] = {
         "{pound}-ൽ {brought}-ന് പൗണ്ടിലടച്ച താഴെ പറയുന്ന കന്നുകാലികളെ {claim_days} ദിവസത്തിനകം ആരും തിരികെ "
         "വാങ്ങിയിട്ടില്ല: {cattle}; പിടിച്ചെടുത്ത സ്ഥലം: {place}.",
     ),
+    # a notice posted before the claim days ran out (K s.13(1): "not claimed within seven days") cannot say they had
+    "notice_text_2_early": (
+        "The following cattle were impounded at {pound} on {brought}: {cattle}, seized at {place}. This notice was "
+        "posted on {posted}, before the {claim_days} days from their impounding had run: it was due on {due} "
+        "({s_notice}).",
+        "{pound}-ൽ {brought}-ന് താഴെ പറയുന്ന കന്നുകാലികളെ പൗണ്ടിലടച്ചു: {cattle}; പിടിച്ചെടുത്ത സ്ഥലം: {place}. "
+        "പൗണ്ടിലടച്ചതു മുതലുള്ള {claim_days} ദിവസം തീരുന്നതിനു മുമ്പ്, {posted}-ന് ഈ നോട്ടീസ് പതിച്ചു: ഇത് "
+        "പതിക്കേണ്ടിയിരുന്നത് {due}-ന് ({s_notice}).",
+    ),
+    "notice_posted_early": (
+        "posted early: after {claim_days} days unclaimed it was due on {due}",
+        "നേരത്തെ പതിച്ചു: {claim_days} ദിവസം തിരികെ വാങ്ങാതിരുന്ന ശേഷം {due}-ന് ആയിരുന്നു പതിക്കേണ്ടിയിരുന്നത്",
+    ),
     "notice_text_auction": (
         "Unless claimed within {notice_to_auction_days} days of this notice, they will be sold by public auction on or "
         "after {auction} ({s_auction}).",
@@ -426,6 +439,12 @@ T: dict[str, tuple[str, str]] = {
     "post_at": ("To be posted at", "പതിക്കേണ്ട സ്ഥലം"),
     "acct_a": ("(a) Number seized", "(എ) പിടിച്ചെടുത്ത എണ്ണം"),
     "acct_b": ("(b) Time impounded", "(ബി) പൗണ്ടിൽ കഴിഞ്ഞ കാലം"),
+    # (b) beside (c): a stay in nights, and the feeding days of a rate that counts the day brought and the day sold
+    "acct_b_both_ends": (
+        "{nights} nights in the pound; feeding charged for {days} days, the day brought and the day sold both counted "
+        "by the feeding rate",
+        "പൗണ്ടിൽ {nights} രാത്രി; തീറ്റച്ചെലവ് {days} ദിവസത്തേക്ക്: കൊണ്ടുവന്ന ദിവസവും വിറ്റ ദിവസവും തീറ്റനിരക്ക് കണക്കാക്കുന്നു",
+    ),
     "acct_c": ("(c) Fines and charges", "(സി) പിഴയും ചെലവുകളും"),
     "acct_d": ("(d) Number sold", "(ഡി) വിറ്റ എണ്ണം"),
     "acct_e": ("(e) Proceeds of sale", "(ഇ) വിൽപനത്തുക"),
@@ -489,6 +508,8 @@ T: dict[str, tuple[str, str]] = {
     "to_pay_today": ("To pay today", "ഇന്ന് അടയ്ക്കേണ്ടത്"),
     "due_when_left": ("Due when it left", "വിട്ടപ്പോൾ അടയ്ക്കേണ്ടിയിരുന്നത്"),
     "cost_on_last_day": ("Due on the last day to claim", "തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം അടയ്ക്കേണ്ടിയിരുന്നത്"),
+    # the same day for an entry with no auction (the seizure adjudged illegal): no "last day to claim" before one
+    "cost_on_day": ("Due on", "അടയ്ക്കേണ്ടിയിരുന്നത്"),
     "claim_until_sold": ("Claim it before it is sold", "വിൽക്കുന്നതിനു മുമ്പ് തിരികെ വാങ്ങുക"),
     "go_today": (
         "It may be sold at auction on any day now: go to the pound today. Until it is sold you may still claim it.",

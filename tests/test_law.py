@@ -709,6 +709,119 @@ def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_pa
     ]
 
 
+def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
+    """K s.33: "the Cattle Trespass Act, 1871 (Central Act 1 of 1871) in its application to the Malabar district ...
+    [is] hereby repealed; but notwithstanding such repeal all pounds established under the afore said Acts shall be
+    deemed to be pounds established under this Act". A cow brought in 2024 to a Kozhikode pound that pounds.csv lists
+    under the 1871 Act was fined "Rs 0.25 ... statute as enacted" (4 annas of 1871 s.12); it is now a reject naming
+    the Kerala Act. The same pound's entry of 1950 (before the repeal, fined 4 annas of 1871 s.12) is still the 1871 Act's; a 2024 entry in a
+    pound outside Malabar (Mangalore, where K s.33 repealed nothing) is not rejected for the Act's end."""
+    pounds = POUNDS_CSV + (
+        "m1,Feroke Pound,cattle-trespass-1871,Feroke,Kozhikode,Feroke,11.18,75.84\n"
+        "d1,Bunder Pound,cattle-trespass-1871,Mangalore,Dakshina Kannada,Bunder,12.87,74.84\n"
+    )
+    header = "No.,Date brought,Kind,Number\n"
+    db = law_db(
+        tmp_path,
+        {"m1": header + "1,01/03/2024,cow,1\n2,01/03/1950,cow,1\n", "d1": header + "1,01/03/2024,cow,1\n"},
+        pounds=pounds,
+    )
+    got = rows(db, "SELECT pound_id, brought_on FROM impoundments ORDER BY pound_id, brought_on")
+    assert [(r["pound_id"], r["brought_on"]) for r in got] == [("d1", "2024-03-01"), ("m1", "1950-03-01")]
+    # an as-enacted scale in annas is never a current fine: the coinage was decimalised on 1 Apr 1957, and the 1871
+    # scale was later left to the States; the 2024 cow outside Malabar has no fine (not Rs 0.25 'statute as enacted')
+    fines = rows(db, "SELECT pound_id, fine_due_rupees FROM impoundments ORDER BY pound_id")
+    assert [(r["pound_id"], r["fine_due_rupees"]) for r in fines] == [("d1", None), ("m1", "0.25")]
+    (reason,) = rows(db, "SELECT reason FROM rejects")
+    assert "after The Cattle Trespass Act, 1871 ended (31 Dec 1961 at the latest" in reason["reason"]
+    assert (
+        "K s.33" in reason["reason"] and "the Act that followed is The Kerala Cattle Trespass Act" in reason["reason"]
+    )
+
+
+def test_an_early_notice_does_not_say_the_cattle_went_unclaimed_for_seven_days(tmp_path, portal_for) -> None:
+    """K s.13(1): "If the cattle be not claimed within seven days from the date of their being impounded", then the
+    notice (s.13(2)). Brought 1 Nov 2025, the first day excluded: the seven days run to 8 Nov and the notice is due on
+    9 Nov. Posted on 4 Nov (3 days after), the notice cannot say they "have not been claimed within 7 days": it says
+    it was posted on 4 Nov, before the 7 days had run, and was due on 9 Nov; the animal's page notes the early
+    posting. Both languages."""
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,04/11/2025,,,,,,\n"})
+    (a,) = rows(db, "SELECT id, notice_due_on FROM impoundments")
+    assert a["notice_due_on"] == "2025-11-09"
+    c = portal_for(db, D(2025, 11, 5))
+    notice = _text(c.get(f"/animals/{a['id']}/notice").text)
+    said = " ".join(notice.by_id["notice-text"].split())
+    assert "have not been claimed" not in said
+    assert "posted on 4 Nov 2025, before the 7 days from their impounding had run: it was due on 9 Nov 2025" in said
+    page = _text(c.get(f"/animals/{a['id']}").text)
+    assert "posted early" in page.by_id["notice-early"] and "9 Nov 2025" in page.by_id["notice-early"]
+    ml = _text(c.get(f"/animals/{a['id']}/notice", params={"lang": "ml"}).text)
+    assert "നേരത്തെ" not in ml.by_id["notice-text"] and "ദിവസം തീരുന്നതിനു മുമ്പ്" in ml.by_id["notice-text"]
+
+
+def test_the_sale_accounts_days_agree_with_its_feeding_days(tmp_path, portal_for) -> None:
+    """K s.15(3): the account shows "(b) the time during which they have been impounded" and "(c) the amount of fines
+    and charges incurred". Brought 1 Nov 2025, sold 3 Dec 2025 under a feeding rate that counts "each day or part of a
+    day, the day brought and the day left both counted": 32 nights, 33 days charged (by hand: 29 days of November
+    after the 1st + 3 of December + the 1st = 33), Rs 100 x 33 = Rs 3,300. (b) said "32 days" beside 33 days of
+    feeding; it now states both, each with its convention."""
+    rules = dict(RULES_K)
+    rules["feeding_rates.csv"] = FEEDING + "kerala-1961,*,*,100,2010-01-01,,test resolution,council resolution,,days\n"
+    header = "No.,Date brought,Kind,Number,Date of sale,Sale proceeds\n"
+    db = law_db(tmp_path, {"k1": header + "1,01/11/2025,cow,1,03/12/2025,Rs. 5000\n"}, rules=rules)
+    (s,) = rows(db, "SELECT impoundment_id, days_impounded, feeding_rupees FROM sales")
+    assert (s["days_impounded"], s["feeding_rupees"]) == (32, "3300.00")
+    c = portal_for(db, D(2025, 12, 5))
+    account = _text(c.get(f"/animals/{s['impoundment_id']}/sale-account").text)
+    both = account.by_id["days-both-ends"]
+    assert "32 nights in the pound; feeding charged for 33 days, the day brought and the day sold both counted" in both
+    assert "(32 days)" not in account.text
+
+
+def test_an_entry_with_no_auction_has_no_last_day_to_claim(tmp_path, portal_for) -> None:
+    """K s.21(2): adjudged illegal, the Magistrate orders "their release": no auction, so no "last day to claim" before
+    one. Brought 1 Mar 2025, decided 10 Mar, the register silent on it after: the page's figure is "Due on" its day,
+    not "Due on the last day to claim"."""
+    db = law_db(
+        tmp_path,
+        {"k1": K_HEADER + "1,01/03/2025,,cow,1,black,,,,05/03/2025,10/03/2025,Seizure illegal,\n"},
+    )  # fmt: skip
+    (a,) = rows(db, "SELECT id FROM impoundments")
+    page = _text(portal_for(db, D(2025, 8, 1)).get(f"/animals/{a['id']}").text)
+    assert "last day to claim" not in " ".join(page.text.split()).split("The figures below")[0]
+    assert "Due on (" in page.text
+
+
+def test_the_feeding_line_cites_every_rate_it_charges(tmp_path, portal_for) -> None:
+    """K s.4 rates change over time, and K s.11(4) has "the rates of charge for feeding" listed; a stay across a change
+    is charged at each rate for its days (by hand: brought 1 Nov 2025, on 5 Nov, Rs 100 for 2 nights from 1 Nov and
+    Rs 150 for 2 from 3 Nov = Rs 500), and the line cites both resolutions, not only the first."""
+    rules = dict(RULES_K)
+    rules["feeding_rates.csv"] = FEEDING + (
+        "kerala-1961,*,*,100,2010-01-01,2025-11-02,resolution one,council resolution,,\n"
+        "kerala-1961,*,*,150,2025-11-03,,resolution two,council resolution,,\n"
+    )
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,,,,,,,\n"}, rules=rules)
+    (a,) = rows(db, "SELECT id FROM impoundments")
+    c = portal_for(db, D(2025, 11, 5))
+    assert c.get(f"/api/impoundments/{a['id']}/due").json()["feeding_rupees"] == "500.00"
+    basis = _text(c.get(f"/animals/{a['id']}").text).by_id["feeding-basis"]
+    assert "resolution one" in basis and "resolution two" in basis
+
+
+def test_an_1857_surplus_past_its_three_months_cites_the_1857_act(tmp_path, portal_for) -> None:
+    """1857 s.XI: "The surplus proceeds of the sale of unclaimed Cattle shall be [paid to the Magistrate], who shall
+    hold them in deposit for three months"; K s.16(3) is the Kerala Act's. A cow sold on 25 Jan 1858 for Rs 2 8 as.
+    (fine 4 as. + feeding at 1 anna a night: a balance remains) held to 25 Apr 1858: listed with 1857 s.XI, not
+    K s.16(3)."""
+    header = "No.,Date,Number and description of animals,Date of sale,Sale proceeds\n"
+    db = law_db(tmp_path, {"b1": header + "1,05-01-1858,1 Cow,25-01-1858,Rs 2 8 as.\n"})
+    c = portal_for(db, D(2025, 3, 20))
+    got = c.get("/data/pounds/surplus_held_past_three_months.json", params={"_shape": "array"}).json()
+    assert [r["surplus_held_until"] for r in got] == ["1858-04-25"]
+    assert "s.XI" in got[0]["section"].split(", ") and got[0]["section"].startswith("1857 ")
+
+
 def test_a_sale_the_act_did_not_allow_on_its_day_is_flagged(tmp_path, portal_for) -> None:
     """1857 s.IX proviso: "no sale shall be made until the case shall have been decided". b1: brought 5 Jan 1858,
     complaint 10 Jan (in time: by 14 Jan), decided 30 Jan, sold 25 Jan: flagged 'complaint_pending'. K s.13(3): an

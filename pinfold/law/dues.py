@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from .clock import Deadlines, deadlines
-from .money import Money
+from .money import DECIMALISATION, Money
 from .packs import RulePack
 from .rules import RateRow, RuleBook, days_charged
 
@@ -154,7 +154,8 @@ def compute_due(
             feeding = feeding + p.amount
     unknown = []
     if fine is None:
-        unknown.append(Unknown("fine", "not_in_statute" if pack.statutory_fines else "no_scale"))
+        in_statute = pack.statutory_fines and brought_on < DECIMALISATION  # an annas scale is no fine after it
+        unknown.append(Unknown("fine", "not_in_statute" if in_statute else "no_scale"))
     if feeding is None:
         unknown.append(Unknown("feeding", "no_rate", (gap or brought_on).isoformat()))
     dl = deadlines(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -57,6 +57,16 @@ class InForce:
     end: dt.date | None = None  # the last day the Act can have applied; None while in force (or not known to end)
     end_source: str = "in force: no repeal known to Pinfold"
     replaced_by: str = ""  # the pack id of the Act that followed it, when Pinfold has one
+
+
+@dataclass(frozen=True)
+class AreaEnd:
+    """An Act's end in some districts only: the 1871 Act in the Malabar district, repealed by K s.33."""
+
+    districts: frozenset[str]  # lower case
+    until: dt.date
+    until_source: str
+    replaced_by: str
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,18 @@ class RulePack:
     # Every text of the pack by its key ('roles.notice_place', 'cattle.words', 'title'), and the [ml] table's twins
     texts: dict[str, str] = field(default_factory=dict)
     ml: dict[str, str] = field(default_factory=dict)
+    area_ends: tuple[AreaEnd, ...] = ()
+
+    def in_district(self, district: str) -> RulePack:
+        """The pack as it applies to a pound in a district: with the end the Act had there, if it ended there only.
+        (1871, 'Kozhikode') -> in force until 31 Dec 1961 at the latest, followed by kerala-1961 (K s.33);
+        (1871, 'Dakshina Kannada') -> unchanged."""
+        where = " ".join(district.lower().split())
+        for end in self.area_ends:
+            if where in end.districts and (self.in_force.end is None or end.until < self.in_force.end):
+                ended = replace(self.in_force, end=end.until, end_source=end.until_source, replaced_by=end.replaced_by)
+                return replace(self, in_force=ended)
+        return self
 
     def words(self, key: str, lang: str = "en") -> str:
         """A text of the pack in a language: ('roles.notice_place', 'ml') -> 'തദ്ദേശ സ്ഥാപനത്തിന്റെ ഓഫീസിൽ; ...';
@@ -178,6 +200,15 @@ def _load(path: Path) -> RulePack:
         end_source=force.get("until_source", InForce.end_source),
         replaced_by=force.get("replaced_by", ""),
     )
+    area_ends = tuple(
+        AreaEnd(
+            frozenset(" ".join(d.lower().split()) for d in e["districts"]),
+            e["until"],
+            e["until_source"],
+            e.get("replaced_by", ""),
+        )
+        for e in force.get("ends_in", [])
+    )
     cattle = data.get("cattle")
     comp = data.get("compensation_max_rupees")
     conflict = data.get("conflict")
@@ -197,6 +228,7 @@ def _load(path: Path) -> RulePack:
         conflict=Conflict(tuple(conflict["barred"]), conflict["words"]) if conflict else None,
         texts=_texts(data),
         ml=_texts(ml),
+        area_ends=area_ends,
     )
 
 

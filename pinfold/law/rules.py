@@ -21,7 +21,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .money import Money
+from .money import DECIMALISATION, Money
 from .packs import RulePack
 
 # A figure's status, as rule files write it: what it rests on. Only these may be used to compute what is due.
@@ -185,7 +185,8 @@ def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
                     species=kind,
                     amount=amount,
                     effective_from=p.in_force_from,
-                    effective_to=None,
+                    # a scale in annas is never a current fine: India's coinage was decimalised on 1 Apr 1957
+                    effective_to=DECIMALISATION - dt.timedelta(days=1),
                     reference=p.fine_reference,
                     status=p.fine_scale_status,
                     note=p.fine_scale_note,

@@ -224,7 +224,9 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
 
 
 @router.get("/animals/{animal_id}/sale-account", response_class=HTMLResponse)
-async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+async def sale_account(
+    request: Request, animal_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
+) -> HTMLResponse:
     a = _animal(con, animal_id, today)
     s = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     if s is None:
@@ -235,6 +237,8 @@ async def sale_account(request: Request, animal_id: str, con: DbDep, lang: LangD
     return render(
         request, "sale_account.html", lang, today, a=a, s=s, pound=pound, pack=pack(a["act"]),
         era_day=dt.date.fromisoformat(s["sold_on"]),
+        # (c)'s feeding days as its rate counts them, for (b) to state beside its nights
+        feeding_days=due_for(a, rulebook(con, version), dt.date.fromisoformat(s["sold_on"])).days_in_pound,
     )  # fmt: skip
 
 
