@@ -44,6 +44,9 @@ JSON_LIMIT = 64 << 20  # bytes of a JSON document, which is read whole (JSON Lin
 ZIP_RATIO, ZIP_GRACE = 100, 16 << 20  # a workbook's part may expand 100-fold (Apache POI's rule) past 16 MB
 ZIP_PART_LIMIT = 1 << 30  # and to 1 GB at most
 SHEET_ROWS, SHEET_COLUMNS = 1_048_576, 1024  # Excel's last row; a register's columns (Excel has 16,384)
+# Entries in one JSON or JSON Lines register, as a sheet's rows: 20 MB of `[{}, ...]` is 5 million entries, which ran
+# for minutes and printed nothing. And the date brought must be named among the first HEADER_SEARCH_ROWS entries.
+JSON_ENTRIES = SHEET_ROWS
 csv.field_size_limit(LINE_LIMIT)
 
 
@@ -693,8 +696,9 @@ def _json_blocks(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str
     rownos: list[int] = []
     objects: list[dict[str, Any]] = []
     found: list[dict[str, str]] = []
-    for rowno, item in items:
+    for count, (rowno, item) in enumerate(items, 1):
         anything = True
+        _bounded_entries(count, seen_header, path)
         try:
             flat = flatten(item) if isinstance(item, dict) else {"value": item}
         except RecursionError:  # objects in objects a thousand deep: no register's entry, rejected as unreadable
@@ -720,6 +724,19 @@ def _json_blocks(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str
         raise RegisterEmpty(f"{path}: no entries")
     if not seen_header:
         raise RegisterUnreadable(f"{path}: no field naming the date brought was recognised; add a mapping file")
+
+
+def _bounded_entries(count: int, seen_header: bool, path: Path) -> None:
+    """The count-th JSON entry of a file read so far -> nothing, or the one-line error that ends it: entries past
+    JSON_ENTRIES, or HEADER_SEARCH_ROWS entries without a field naming the date brought (`[{}, {}, ...]`)."""
+    if count > JSON_ENTRIES:
+        raise RegisterTooLarge(
+            f"{path}: more than {JSON_ENTRIES:,} entries in one file; a register holds fewer (split it by year)"
+        )
+    if count > HEADER_SEARCH_ROWS and not seen_header:
+        raise RegisterUnreadable(
+            f"{path}: no field naming the date brought in its first {HEADER_SEARCH_ROWS} entries; add a mapping file"
+        )
 
 
 def _keyed_entries(node: dict[str, Any]) -> bool:
@@ -809,6 +826,7 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
                 stack.extend(node.values())
     if not isinstance(data, list):
         raise RegisterUnreadable(f"{path}: no list of register entries found in the JSON")
+    _bounded_entries(len(data), True, path)  # the document is read whole: too many entries are known at once
     yield from _json_blocks(enumerate(data, 1), path, mapping)
 
 

@@ -181,7 +181,7 @@ class Pinfold:
         self._datasette: Mounted | None = None
         self._swap_lock = threading.Lock()
         self.cache = ResponseCache(self._route, settings)
-        self.warmer = Warmer(self.cache, settings.database)
+        self.warmer = Warmer(self.cache, settings.database, settings.public_origin())
         # What is built at start lives as long as the process: kept out of the collector's full sweeps, which
         # would otherwise walk it all and stall every request in flight.
         gc.freeze()

@@ -31,6 +31,8 @@ class Settings:
     map_tiles    the tile server of /data's map of pounds, as a Leaflet URL template ({s} {z} {x} {y})
     warm         render the pages most asked for into the response cache when a new database is picked up
     threads      how many requests render at once (the rest wait their turn); default the machine's cores, at least 2
+    public_url   the address readers use ('https://pounds.example'): the warmer warms the pages cached for it; "" =
+                 the scheme and host of the first request after a start
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -48,6 +50,13 @@ class Settings:
     # row SQLite steps through releasing and taking it again (at 1M rows, 16 readers at once: 40 threads, anyio's
     # default, spent 11.4 ms of CPU a new calendar and 5.2 a new API search; 2 threads 6.9 and 3.4).
     threads: int = field(default_factory=lambda: max(2, os.cpu_count() or 1))
+    public_url: str = field(default_factory=lambda: os.environ.get("PINFOLD_PUBLIC_URL", ""))
+
+    def public_origin(self) -> tuple[str, bytes] | None:
+        """'https://pounds.example/' -> ('https', b'pounds.example'); None when public_url is not set."""
+        scheme, _, rest = self.public_url.partition("://")
+        host = rest.split("/")[0]
+        return (scheme, host.encode("idna")) if scheme and host else None
 
     def map_tile_origin(self) -> str:
         """Where map tiles come from, as a Content-Security-Policy source: 'https://*.tile.openstreetmap.org'."""

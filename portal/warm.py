@@ -34,10 +34,12 @@ def warm_paths(con: sqlite3.Connection) -> list[str]:
 class Warmer:
     """Watches the served file; when its version changes, renders warm_paths through `app` (the cached app)."""
 
-    def __init__(self, app: Any, database: Any):
+    def __init__(self, app: Any, database: Any, origin: tuple[str, bytes] | None = None):
         self.app, self.database = app, database
         self.version = ""
-        self.origin: tuple[str, bytes] | None = None  # the scheme and Host readers use, learnt from their requests
+        # The scheme and Host readers use: configured (Settings.public_url), else learnt from the first request,
+        # whatever it sent.
+        self.origin: tuple[str, bytes] | None = origin
         self.task: asyncio.Task[None] | None = None
 
     def seen(self, scope: dict[str, Any]) -> None:

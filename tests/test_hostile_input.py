@@ -362,6 +362,30 @@ def test_a_json_document_too_big_to_hold(tmp_path: Path) -> None:
     refused(data, "export.json: a JSON document over 64 MB; save the register as JSON Lines")
 
 
+@pytest.mark.parametrize(
+    ("name", "entry", "count"),
+    [
+        ("empty.json", "{}", 1_000_000),  # 3 MB of `[{}, {}, ...]`
+        ("tiny.json", '{"a":1}', 1_000_000),
+        ("empty.jsonl", "{}", 2_000_000),
+    ],
+)
+def test_millions_of_tiny_json_entries_are_refused_at_once(tmp_path: Path, name: str, entry: str, count: int) -> None:
+    """Before: 20 MB of `[{}, ...]`, 48 MB of `{"a":1}` and 30 MB of JSON Lines `{}` ran past `timeout 120` with nothing
+    printed; a register names the date brought among its first 30 entries, as a CSV's header is looked for."""
+    body = "\n".join([entry] * count) if name.endswith(".jsonl") else "[" + ",".join([entry] * count) + "]"
+    data = make_data_dir(tmp_path, {name: body})
+    refused(data, f"{name}: no field naming the date brought in its first 30 entries; add a mapping file")
+
+
+def test_a_json_register_of_more_entries_than_a_sheet_holds(tmp_path: Path) -> None:
+    """Entries per file are bounded as a sheet's rows are (1,048,576): a document read whole is refused at once."""
+    entry = json.dumps(dict(zip(HEADER[:2], ["1", "03/04/2025"], strict=True)))
+    data = make_data_dir(tmp_path, {"export.json": "[" + ",".join([entry] * 1_048_577) + "]"})
+    expect = "export.json: more than 1,048,576 entries in one file; a register holds fewer (split it by year)"
+    refused(data, expect, memory=None)  # 1M objects parsed take more than MEMORY: bounded by JSON_LIMIT alone
+
+
 def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
     # A Latin-1 name ('März') was a traceback: UnicodeEncodeError, surrogates not allowed.
     data = make_data_dir(tmp_path, {})

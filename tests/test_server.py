@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import socket
 import subprocess
+import time
 from pathlib import Path
 
 import httpx
 
 from portal.server import Config
+from portal.settings import Settings
 
-from .conftest import free_port
+from .conftest import TODAY, LiveServer, free_port
 from .test_scaling import wait_for
 
 
@@ -55,3 +57,22 @@ def test_serve_with_two_workers_answers_over_one_kept_alive_connection(demo_dbs:
     finally:
         proc.terminate()
         assert proc.wait(20) == 0
+
+
+def test_the_warmer_warms_the_configured_public_address(demo_dbs: tuple[Path, Path]) -> None:
+    """Before: the warmer kept the scheme and Host of the first request after a start, whatever it sent, and warmed
+    pages no reader would ask for under that name. With public_url it warms those readers' answers are keyed by."""
+    settings = Settings(database=demo_dbs[0], today=TODAY, public_url="https://pounds.example")
+    with LiveServer(settings) as server:
+        assert httpx.get(f"{server.url}/", headers={"Host": "evil.example"}, timeout=60).status_code == 200
+        store = server.app.cache.store
+
+        def hosts() -> set[tuple[str, str, str]]:
+            return {(k[2], k[3], k[5]) for k in list(store._items)}
+
+        deadline = time.monotonic() + 180  # the warm of a new database, started within 2 s, pausing between pages
+        while not any(h[:2] == ("https", "pounds.example") for h in hosts()) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        warmed = hosts()
+    assert ("https", "pounds.example", "/") in warmed
+    assert {h for h in warmed if h[1] == "evil.example"} == {("http", "evil.example", "/")}  # its own answer alone
