@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from pinfold.errors import RecordRejected
 from pinfold.law.packs import RulePack
+from pinfold.law.status import seizure_adjudged_illegal
 from pinfold.schema import OUTCOME_DATES
 from pinfold.vocabulary import species_of
 
@@ -139,7 +140,8 @@ class Entries:
         "species_as_written",
         "head_count",
     )
-    COLUMNS += ("description", "place_seized", "owner_known", "dates", "complaint_outcome", "fine_levied")
+    COLUMNS += ("description", "place_seized", "owner_known", "dates", "complaint_outcome", "adjudged_illegal")
+    COLUMNS += ("fine_levied",)
     COLUMNS += ("sale_proceeds", "sale_expenses", "people", "source_part", "raw")
 
     def __init__(self) -> None:
@@ -160,7 +162,7 @@ class Entries:
             "species": e.species, "species_as_written": e.species_as_written, "head_count": e.head_count,
             "description": e.description, "place_seized": e.place_seized, "owner_known": e.owner_known,
             "dates": tuple(e.dates.get(f) for f in OUTCOME_DATES), "complaint_outcome": e.complaint_outcome,
-            "fine_levied": e.fine_levied, "sale_proceeds": e.sale_proceeds, "sale_expenses": e.sale_expenses,
+            "adjudged_illegal": e.adjudged_illegal, "fine_levied": e.fine_levied, "sale_proceeds": e.sale_proceeds, "sale_expenses": e.sale_expenses,
             "people": (p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
                        p["buyer_name"]),
             "source_part": e.source_part, "raw": raw,
@@ -377,7 +379,8 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
     kinds: list[Any] = [k if k is not _NOT_READ else (None, None, None, None, None) for k in whats]
     descriptions = public([k[1] for k in kinds])
     places = public(lookup([col("place_seized")], lambda v: inert(text(v)) or None))
-    outcomes = public(lookup([col("complaint_outcome")], lambda v: text(v) or None))
+    outcomes_written = lookup([col("complaint_outcome")], lambda v: text(v) or None)
+    outcomes = public(outcomes_written)
     numbers = lookup([col("entry_no")], lambda v: text(v) or None)
     raws = raw_json(block)
 
@@ -404,6 +407,7 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
     c["owner_known"] = known
     c["dates"] = all_dates
     c["complaint_outcome"] = outcomes
+    c["adjudged_illegal"] = lookup([outcomes_written], seizure_adjudged_illegal)
     for field, name in (
         ("fine", "fine_levied"),
         ("sale_proceeds", "sale_proceeds"),

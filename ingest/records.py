@@ -13,6 +13,7 @@ from typing import Any
 from pinfold.errors import RecordRejected
 from pinfold.law.money import Money, parse_money
 from pinfold.law.packs import RulePack, UnknownAct, pack
+from pinfold.law.status import seizure_adjudged_illegal
 from pinfold.schema import COLUMN_WORDS, OUTCOME_DATES
 from pinfold.vocabulary import KindPart, KindRejected, SeveralKinds, colour_of, ear_tags, kind_parts, species_of
 
@@ -49,6 +50,9 @@ class Entry:
     owner_known: bool
     dates: dict[str, dt.date]
     complaint_outcome: str | None
+    # What the complaint's outcome says in law, read from the cell as written: the public text above has every word
+    # Pinfold does not recognise hidden, and the law must not depend on the privacy filter's vocabulary.
+    adjudged_illegal: bool | None
     fine_levied: Money | None
     sale_proceeds: Money | None
     sale_expenses: Money | None
@@ -265,6 +269,7 @@ def to_entry(
         owner_known=known,
         dates=dates,
         complaint_outcome=public_outcome,
+        adjudged_illegal=seizure_adjudged_illegal(outcome),
         fine_levied=_money(cells.get("fine")),
         sale_proceeds=_money(cells.get("sale_proceeds")),
         sale_expenses=_money(cells.get("sale_expenses")),

@@ -25,7 +25,7 @@ from pinfold.law.dues import feeding_charges
 from pinfold.law.money import DECIMALISATION, Money
 from pinfold.law.packs import pack
 from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
-from pinfold.law.status import brought_late, sale_questioned, seizure_adjudged_illegal
+from pinfold.law.status import brought_late, sale_questioned
 from pinfold.schema import OUTCOME_DATES
 
 from .entries import Entries, lookup, reject_places
@@ -241,7 +241,7 @@ class ShardRows:
         days, species, head, dates = e["brought_on"], e["species"], e["head_count"], e["dates"]
 
         status, left, isos = zip(*lookup([dates], _on_dates, exact=False), strict=True) if n else ((), (), ())
-        illegal = lookup([e["complaint_outcome"]], seizure_adjudged_illegal)
+        illegal = e["adjudged_illegal"]  # read from the outcome as written (entries.read, records.to_entry)
         seized = [d[_SEIZED] for d in dates]
         filed, decided = [d[_FILED] for d in dates], [d[_DECIDED] for d in dates]
         dl: list[DeadlineCols] = lookup(

@@ -637,6 +637,18 @@ def test_a_seizure_adjudged_illegal_leaves_the_owner_owing_nothing(tmp_path, por
     assert "adjudged illegal" in notice.by_id["notice-auction"]
 
 
+def test_the_law_reads_the_outcome_as_written_not_as_published(tmp_path) -> None:
+    """K s.21(2) turns on whether "the seizure ... be adjudged illegal"; a register records it in its own words. The
+    public text hides every word Pinfold does not recognise (issue 23), so the law must read the cell as written:
+    "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കണ്ടെത്തി" ("the seizure was found to be illegal") is published as "[…] കണ്ടെത്തി"
+    but is still a seizure adjudged illegal: no auction (by the notice alone it would be 17 Mar, brought 1 Mar)."""
+    outcome = "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് കണ്ടെത്തി"
+    db = law_db(tmp_path, {"k1": K_HEADER + f"1,01/03/2025,,cow,1,black,,,,05/03/2025,10/03/2025,{outcome},\n"})
+    (a,) = rows(db, "SELECT * FROM impoundments")
+    assert a["complaint_outcome"] != outcome  # the public text is filtered ...
+    assert (a["seizure_adjudged_illegal"], a["auction_earliest_on"]) == (1, None)  # ... the law reads the cell
+
+
 def test_a_seizure_adjudged_illegal_is_adjudged_from_the_day_decided_not_before(tmp_path, portal_for) -> None:
     """K s.21 applies "If the seizure or detention be adjudged illegal"; until the Magistrate decides, the owner gets the
     cattle "on payment of the fines and charges incurred" (K s.12(a)) or "upon deposit of the fines and charges"
