@@ -646,6 +646,11 @@ T.update({
         "ആപ്പ് ഇല്ലെങ്കിൽ, ഇതേ വിവരങ്ങൾ താഴെയും പിൻഫോൾഡിന്റെ പേജുകളിലും ഉണ്ട്."),
     "feed_newest": ("Newest entries", "ഏറ്റവും പുതിയവ"),
     "feed_empty": ("Nothing in this feed yet.", "ഈ ഫീഡിൽ ഇതുവരെ ഒന്നുമില്ല."),
+    "notice_qr_label": ("QR code of this animal's page", "ഈ മൃഗത്തിന്റെ പേജിന്റെ QR കോഡ്"),
+    "notice_qr_caption": (
+        "Scan the code with a phone's camera, or type this address, to see what is due today and the last day to claim:",
+        "ഇന്ന് അടയ്‌ക്കേണ്ട തുകയും തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസവും കാണാൻ, ഫോൺ ക്യാമറ കൊണ്ട് കോഡ് സ്കാൻ ചെയ്യുക, "
+        "അല്ലെങ്കിൽ ഈ വിലാസം ടൈപ്പ് ചെയ്യുക:"),
     "calendar_name": ("Pinfold: cattle pound auctions", "പിൻഫോൾഡ്: കന്നുകാലി പൗണ്ട് ലേലങ്ങൾ"),
     "calendar_auction": ("Cattle auction", "കന്നുകാലി ലേലം"),
     "calendar_proposed": ("Proposed cattle auction", "നിർദ്ദേശിച്ച കന്നുകാലി ലേലം"),

@@ -23,6 +23,7 @@ from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
 from ..i18n import law_text, t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
+from ..qr import qr_svg
 from ..render import money_text, render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
@@ -216,9 +217,12 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
         printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
         auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
+    # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
+    page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
     return render(
         request, "notice.html", lang, today, n=n, a=a, pack=pk, printed_on=printed_on, auction=auction,
-        era_day=dt.date.fromisoformat(a["brought_on"]),
+        era_day=dt.date.fromisoformat(a["brought_on"]), page_url=page_url, short_url=page_url.split("://", 1)[-1],
+        page_qr=qr_svg(page_url, t("notice_qr_label", lang)),
     )  # fmt: skip
 
 
