@@ -651,6 +651,11 @@ T.update({
         "Scan the code with a phone's camera, or type this address, to see what is due today and the last day to claim:",
         "ഇന്ന് അടയ്‌ക്കേണ്ട തുകയും തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസവും കാണാൻ, ഫോൺ ക്യാമറ കൊണ്ട് കോഡ് സ്കാൻ ചെയ്യുക, "
         "അല്ലെങ്കിൽ ഈ വിലാസം ടൈപ്പ് ചെയ്യുക:"),
+    "share_heading": ("Pass it on", "മറ്റുള്ളവരെ അറിയിക്കുക"),
+    "share_whatsapp": ("Share on WhatsApp", "വാട്ട്‌സ്ആപ്പിൽ പങ്കിടുക"),
+    "share_copy": ("Or copy this message", "അല്ലെങ്കിൽ ഈ സന്ദേശം പകർത്തുക"),
+    "share_in_pound": ("In a cattle pound", "കന്നുകാലി പൗണ്ടിൽ"),
+    "share_last_day": ("Last day to claim before auction", "ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം"),
     "calendar_name": ("Pinfold: cattle pound auctions", "പിൻഫോൾഡ്: കന്നുകാലി പൗണ്ട് ലേലങ്ങൾ"),
     "calendar_auction": ("Cattle auction", "കന്നുകാലി ലേലം"),
     "calendar_proposed": ("Proposed cattle auction", "നിർദ്ദേശിച്ച കന്നുകാലി ലേലം"),

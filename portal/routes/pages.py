@@ -27,6 +27,7 @@ from ..qr import qr_svg
 from ..render import money_text, render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
+from ..share import message, whatsapp
 
 router = APIRouter(include_in_schema=False)
 
@@ -116,6 +117,17 @@ def home(
     )  # fmt: skip
 
 
+def _share(
+    request: Request, a: dict[str, Any], pound: dict[str, Any] | None, last_day: dt.date | None, lang: str, show: bool
+) -> dict[str, Any]:
+    """The message to pass on about an animal in the pound and its WhatsApp link (share.py); none once it has left."""
+    if not show or pound is None:
+        return {"share": "", "share_link": ""}
+    url = f"{str(request.base_url).rstrip('/')}/animals/{a['id']}" + ("?lang=ml" if lang == "ml" else "")
+    text = message(a, pound, last_day, url, lang)
+    return {"share": text, "share_link": whatsapp(text)}
+
+
 def _date(v: str | None) -> dt.date | None:
     return dt.date.fromisoformat(v) if v else None
 
@@ -190,6 +202,7 @@ async def animal(
         last_day=last_day,
         sale=sale,
         notice=notice,
+        **_share(request, a, pound, last_day, lang, a["status"] == "impounded" and not silent),
         lot=_lot(con, a, today),
         left_on=_date(a["left_on"]),
         silent=silent,
@@ -223,6 +236,8 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
         request, "notice.html", lang, today, n=n, a=a, pack=pk, printed_on=printed_on, auction=auction,
         era_day=dt.date.fromisoformat(a["brought_on"]), page_url=page_url, short_url=page_url.split("://", 1)[-1],
         page_qr=qr_svg(page_url, t("notice_qr_label", lang)),
+        **_share(request, a, db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],)),
+                 auction - dt.timedelta(days=1) if auction else None, lang, in_pound),
     )  # fmt: skip
 
 
