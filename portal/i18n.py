@@ -651,6 +651,13 @@ T.update({
         "Scan the code with a phone's camera, or type this address, to see what is due today and the last day to claim:",
         "ഇന്ന് അടയ്‌ക്കേണ്ട തുകയും തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസവും കാണാൻ, ഫോൺ ക്യാമറ കൊണ്ട് കോഡ് സ്കാൻ ചെയ്യുക, "
         "അല്ലെങ്കിൽ ഈ വിലാസം ടൈപ്പ് ചെയ്യുക:"),
+    # issue 24: a rule file's example figures, named in Malayalam (the file's own reference is in English)
+    "example_scale_label": (
+        "EXAMPLE scale for demonstration (not a Gazette notification)",
+        "പ്രദർശനത്തിനുള്ള ഉദാഹരണ പിഴ പട്ടിക (ഗസറ്റ് വിജ്ഞാപനമല്ല)"),
+    "example_rate_label": (
+        "EXAMPLE feeding and watering rate (not a council resolution)",
+        "തീറ്റയ്ക്കും വെള്ളത്തിനുമുള്ള ഉദാഹരണ നിരക്ക് (കൗൺസിൽ തീരുമാനമല്ല)"),
     "share_heading": ("Pass it on", "മറ്റുള്ളവരെ അറിയിക്കുക"),
     "share_whatsapp": ("Share on WhatsApp", "വാട്ട്‌സ്ആപ്പിൽ പങ്കിടുക"),
     "share_copy": ("Or copy this message", "അല്ലെങ്കിൽ ഈ സന്ദേശം പകർത്തുക"),
@@ -670,6 +677,20 @@ T.update({
         "ഇതിൽ ഇതുവരെ ഒരു മൃഗവും ഉള്ളതായി അറിവില്ല: അതുവരെ ആരും തിരികെ വാങ്ങാത്ത മൃഗങ്ങളെ വിൽക്കാം "
         "(പൗണ്ടിന്റെ പേജിൽ അവയുടെ പട്ടികയുണ്ട്)."),
 })  # fmt: skip
+
+
+# issue 24: Kerala's districts in Malayalam, for dropdowns, headings and lists (a district not here stays as written)
+DISTRICTS_ML = {
+    "Thiruvananthapuram": "തിരുവനന്തപുരം", "Kollam": "കൊല്ലം", "Pathanamthitta": "പത്തനംതിട്ട",
+    "Alappuzha": "ആലപ്പുഴ", "Kottayam": "കോട്ടയം", "Idukki": "ഇടുക്കി", "Ernakulam": "എറണാകുളം",
+    "Thrissur": "തൃശ്ശൂർ", "Palakkad": "പാലക്കാട്", "Malappuram": "മലപ്പുറം", "Kozhikode": "കോഴിക്കോട്",
+    "Wayanad": "വയനാട്", "Kannur": "കണ്ണൂർ", "Kasaragod": "കാസർഗോഡ്",
+}  # fmt: skip
+
+
+def district_label(district: str, lang: str) -> str:
+    """('Thrissur', 'ml') -> 'തൃശ്ശൂർ'; ('Thrissur', 'en') -> 'Thrissur'; a district not known -> as written."""
+    return DISTRICTS_ML.get(district, district) if lang == "ml" else district
 
 
 def t(key: str, lang: str) -> str:

@@ -22,7 +22,7 @@ def test_the_notice_prints_the_pages_short_address_beside_its_qr_code(client, de
     html = client.get(f"/animals/{animal}/notice").text
     figure = html.split('id="notice-qr"', 1)[1].split("</figure>", 1)[0]
     assert '<svg role="img" aria-label="QR code of this animal&#39;s page"' in figure
-    assert f'<strong class="short-url">testserver/animals/{animal}</strong>' in figure
+    assert f'<strong class="short-url written">testserver/animals/{animal}</strong>' in figure
     assert "noprint" not in html.split('id="notice-qr"', 1)[0].rsplit("<", 1)[-1]  # printed, not screen-only
 
 

@@ -21,7 +21,7 @@ from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
-from ..i18n import law_text, t
+from ..i18n import district_label, law_text, t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
 from ..qr import qr_svg
 from ..render import money_text, render
@@ -292,7 +292,15 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         )
     rows, now = _in_pound_listed(con, Query(district=district), today)
     return render(
-        request, "list.html", lang, today, heading=district, heading_is_name=True, pounds=ps, rows=rows, now=now
+        request,
+        "list.html",
+        lang,
+        today,
+        heading=district_label(district, lang),
+        heading_is_name=district_label(district, lang) == district,
+        pounds=ps,
+        rows=rows,
+        now=now,
     )
 
 
