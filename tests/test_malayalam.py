@@ -244,3 +244,10 @@ def test_districts_and_example_figures_are_named_in_malayalam(client, demo_dbs) 
     assert "ഉദാഹരണ പിഴ പട്ടിക" in page and "ഉദാഹരണ നിരക്ക്" in page
     assert "EXAMPLE scale" not in page and "EXAMPLE feeding" not in page
     assert "EXAMPLE scale" in client.get(f"/animals/{animal}", params={"lang": "en"}).text
+
+
+def test_the_open_data_pages_link_the_portal_in_malayalam(client) -> None:
+    # issue 24: /data (Datasette, in English) had no way to Malayalam
+    for path in ("/data", "/data/pinfold/impoundments"):
+        html = client.get(path).text
+        assert '<a href="/?lang=ml" lang="ml" hreflang="ml">മലയാളം</a>' in html, path
