@@ -658,6 +658,14 @@ T.update({
     "example_rate_label": (
         "EXAMPLE feeding and watering rate (not a council resolution)",
         "തീറ്റയ്ക്കും വെള്ളത്തിനുമുള്ള ഉദാഹരണ നിരക്ക് (കൗൺസിൽ തീരുമാനമല്ല)"),
+    "notice_gap_not_posted": (
+        "The register does not record its notice as posted. The printable notice, posted today, gives the auction "
+        "as on or after",
+        "ഇതിന്റെ നോട്ടീസ് പതിച്ചതായി രജിസ്റ്ററിൽ രേഖയില്ല. ഇന്ന് പതിക്കുന്ന അച്ചടിക്കാവുന്ന നോട്ടീസ് പ്രകാരം ലേലം ഈ "
+        "തീയതിയോ അതിനു ശേഷമോ ആണ്:"),
+    "notice_gap_page": (
+        "The days above count from the day the notice was due, as if it had been posted then.",
+        "മുകളിലെ തീയതികൾ നോട്ടീസ് പതിക്കേണ്ടിയിരുന്ന ദിവസം മുതൽ, അന്ന് പതിച്ചതുപോലെ, കണക്കാക്കിയതാണ്."),
     "share_heading": ("Pass it on", "മറ്റുള്ളവരെ അറിയിക്കുക"),
     "share_whatsapp": ("Share on WhatsApp", "വാട്ട്‌സ്ആപ്പിൽ പങ്കിടുക"),
     "share_copy": ("Or copy this message", "അല്ലെങ്കിൽ ഈ സന്ദേശം പകർത്തുക"),

@@ -117,6 +117,19 @@ def home(
     )  # fmt: skip
 
 
+def _notice_auction(a: dict[str, Any], n: dict[str, Any], pk: Any, today: dt.date) -> tuple[dt.date | None, Any]:
+    """(day the notice is printed as posted, or None; the auction day it states): a notice not yet posted, printed
+    today while the animal is in the pound, is posted today, and its auction counted from today (K s.13(3))."""
+    printed_on, auction = None, _date(n["auction_earliest_on"])
+    in_pound = a["status"] == "impounded" and a["in_pound_now"]
+    # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
+    # was printed on 1 Dec), and its auction is counted from that day.
+    if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
+        printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
+        auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
+    return printed_on, auction
+
+
 def _share(
     request: Request, a: dict[str, Any], pound: dict[str, Any] | None, last_day: dt.date | None, lang: str, show: bool
 ) -> dict[str, Any]:
@@ -187,7 +200,7 @@ async def animal(
     last_day = _date(a["last_day_to_claim"]) or (earliest - dt.timedelta(days=1) if earliest else None)
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
-    notice = db.one(con, "SELECT posted_on, status FROM notices WHERE impoundment_id = ?", (animal_id,))
+    notice = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     pk = pack(a["act"])
     brought = dt.date.fromisoformat(a["brought_on"])
     return render(
@@ -203,6 +216,7 @@ async def animal(
         sale=sale,
         notice=notice,
         **_share(request, a, pound, last_day, lang, a["status"] == "impounded" and not silent),
+        notice_auction=_notice_auction(a, notice, pk, today)[1] if notice else None,
         lot=_lot(con, a, today),
         left_on=_date(a["left_on"]),
         silent=silent,
@@ -223,13 +237,8 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     # A notice not yet posted, printed while the animal is in the pound, is posted today at the earliest: its auction
     # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
     # entry the register has gone silent on: where that animal is, nobody knows.
-    printed_on, auction = None, _date(n["auction_earliest_on"])
+    printed_on, auction = _notice_auction(a, n, pk, today)
     in_pound = a["status"] == "impounded" and a["in_pound_now"]
-    # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
-    # was printed on 1 Dec), and its auction is counted from that day.
-    if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
-        printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
-        auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
     # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
     page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
     return render(
