@@ -27,8 +27,8 @@ from ..qr import qr_svg
 from ..render import money_text, render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
-from . import compliance as scorecard
 from ..share import message, whatsapp
+from . import compliance as scorecard
 
 router = APIRouter(include_in_schema=False)
 
