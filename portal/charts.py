@@ -18,10 +18,12 @@ STYLE = Style(
 )  # fmt: skip
 
 
-def bar_chart(title: str, x_labels: list[str], series: list[tuple[str, list[int | None]]]) -> bytes:
+def bar_chart(
+    title: str, x_labels: list[str], series: list[tuple[str, list[int | None]]], stacked: bool = False
+) -> bytes:
     """A grouped bar chart as a standalone SVG document: ('Departures', ['2024', '2025'], [('Notice late', [3, 1])])
-    -> b'<?xml ...<svg ...>'. A value None (a rule the Act does not have) draws no bar."""
-    chart = pygal.Bar(
+    -> b'<?xml ...<svg ...>'; `stacked` piles a month's series into one bar. A value None (a rule the Act does not have) draws no bar."""
+    chart = (pygal.StackedBar if stacked else pygal.Bar)(
         title=title, style=STYLE, js=[], width=800, height=420, legend_at_bottom=True, legend_at_bottom_columns=2,
         print_values=False, show_y_guides=True, truncate_legend=-1, margin=16, min_scale=1,
     )  # fmt: skip

@@ -212,3 +212,31 @@ def test_the_sql_box_opens_on_the_scorecard(client) -> None:
     assert box and "from compliance" in box.group(1) and "aliases" not in box.group(1)
     ran = client.get("/data/pounds.json", params={"sql": html.unescape(box.group(1)), "_shape": "array"})
     assert ran.status_code == 200 and len(ran.json()) > 0
+
+
+def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """k1's ten entries, all brought in March 2025, as worked by hand above on 1 Dec 2025: delivered 1, 2, 5, 7 and 9
+    -> 5 claimed or released; sold 3, 4, 6 and 10 -> 4; entry 8, nothing after the day brought and far past a month
+    beyond 17 Mar -> register silent; none in the pound. Days: 1 (3 -> 5 Mar, 2 nights), 2 (1 -> 4 Mar, 3), 9 (1 -> 3
+    Mar, 2) and 7 (1 -> 8 Mar, 7), 5 (1 -> 15 Mar, 14); sold 4 (12 Mar, 11), 6 and 10 (20 Mar, 19), 3 (25 Mar, 24).
+    Fines: entry 9's Rs 600, levied when it left in March 2025."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    page = c.get("/pounds/k1").text
+    for kind in ("outcomes", "days", "fines"):
+        assert f'src="/compliance/chart-{kind}.svg?pound=k1&amp;lang=en"' in page
+        svg = c.get(f"/compliance/chart-{kind}.svg", params={"pound": "k1"})
+        assert svg.headers["content-security-policy"].startswith("default-src 'none'")
+        ElementTree.fromstring(svg.content)  # a well-formed SVG document
+    assert (
+        "Brought from 2025-03 to 2025-03: 5 claimed or released, 4 sold, 0 disposed of, 0 in the pound, 1 where the "
+        "register is silent." in page
+    )
+    tables = dict(re.findall(r'<figure class="chart" id="chart-(\w+)".*?<tbody>(.*?)</tbody>', page, re.S))
+    assert '<th scope="row">Register silent</th><td>1</td>' in tables["outcomes"]
+    assert '<th scope="row">Entries that left</th><td>3</td><td>1</td><td>2</td><td>3</td><td>0</td>' in tables["days"]
+    assert '<th scope="row">Fines levied</th><td>₹600.00</td>' in tables["fines"]
+    assert "9 entries left the pound; most stayed 1–3 days." in page
+    district = c.get("/districts/Thrissur", params={"lang": "ml"}).text
+    assert 'src="/compliance/chart-outcomes.svg?district=Thrissur&amp;lang=ml"' in district
+    assert c.get("/compliance/chart-nope.svg", params={"pound": "k1"}).status_code == 404
