@@ -240,3 +240,23 @@ def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path
     district = c.get("/districts/Thrissur", params={"lang": "ml"}).text
     assert 'src="/compliance/chart-outcomes.svg?district=Thrissur&amp;lang=ml"' in district
     assert c.get("/compliance/chart-nope.svg", params={"pound": "k1"}).status_code == 404
+
+
+def test_csv_exports_from_data_download_as_files(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """The CSV link of a table and of a canned query, and a typed SQL's CSV, each answered as a file named after its
+    table, canned query or database, its rows still there: k1's ten entries and the scorecard's k1 row."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    table = c.get("/data/pounds/impoundments?pound_id=k1").text
+    link = html.unescape(re.search(r'<a href="([^"]+\.csv[^"]*)">CSV</a>', table).group(1))
+    got = c.get(link[link.index("/data") :])
+    assert got.headers["content-disposition"] == 'attachment; filename="impoundments.csv"'
+    assert got.headers["content-type"].startswith("text/csv")
+    assert len(got.text.strip().splitlines()) == 1 + 10
+    query = c.get("/data/pounds/compliance_by_pound", params={"year": "2025", "district": "", "pound": "k1"}).text
+    link = html.unescape(re.search(r'<a href="([^"]+\.csv[^"]*)">CSV</a>', query).group(1))
+    got = c.get(link[link.index("/data") :])
+    assert got.headers["content-disposition"] == 'attachment; filename="compliance_by_pound.csv"' and "k1" in got.text
+    typed = c.get("/data/pounds.csv", params={"sql": "select count(*) as n from impoundments"})
+    assert typed.headers["content-disposition"].startswith("attachment") and typed.text.split() == ["n", "11"]
+    assert "content-disposition" not in c.get("/data/pounds/impoundments.json").headers
