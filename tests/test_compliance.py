@@ -29,6 +29,7 @@ import datetime as dt
 import html
 import re
 import shutil
+from decimal import Decimal
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -260,3 +261,39 @@ def test_csv_exports_from_data_download_as_files(tmp_path, monkeypatch, portal_f
     typed = c.get("/data/pounds.csv", params={"sql": "select count(*) as n from impoundments"})
     assert typed.headers["content-disposition"].startswith("attachment") and typed.text.split() == ["n", "11"]
     assert "content-disposition" not in c.get("/data/pounds/impoundments.json").headers
+
+
+def test_the_demo_carries_a_history_of_corrections(tmp_path, portal_for) -> None:  # noqa: F811
+    """`pinfold demo-data` writes DATA_DIR/earlier (the registers ten days before, then miswritten); a first ingest of
+    it and a second of DATA_DIR, as `make demo` runs them, leave the journalists' history queries something to show:
+    each JSON Lines register's first sale's proceeds were Rs 500 more, its first delivery a day later, and an entry
+    since struck out."""
+    from click.testing import CliRunner
+
+    from ingest.build import ingest
+    from ingest.demo import write_demo
+    from ingest.demo_history import write_earlier
+    from pinfold.cli import main
+
+    data, day = tmp_path / "demo", D(2026, 11, 30)
+    ran = CliRunner().invoke(main, ["demo-data", str(tmp_path / "cli"), "--rows", "60", "--today", "2026-11-30"])
+    assert ran.exit_code == 0 and (tmp_path / "cli" / "earlier" / "registers").is_dir(), ran.output
+    write_demo(data, today=day, rows=200, seed=1961)
+    write_earlier(data, day)
+    db, private = tmp_path / "pinfold.db", tmp_path / "private.db"
+    ingest(data / "earlier", db, private)
+    ingest(data, db, private)
+    jsonl = len(list((data / "registers").glob("*/*.jsonl")))
+    assert jsonl >= 1
+    c = portal_for(db, day)
+
+    def ask(name: str) -> list[dict]:
+        r = c.get(f"/data/pounds/{name}.json", params={"_shape": "array", "pound": ""})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    proceeds = [r for r in ask("fines_or_fees_changed_after_leaving") if r["field"] == "sale_proceeds_rupees"]
+    assert 1 <= len({r["pound_id"] for r in proceeds}) <= jsonl  # a register with no sale has none to correct
+    assert any(Decimal(r["value_before"]) - Decimal(r["value_after"]) == 500 for r in proceeds)
+    assert {r["field"] for r in ask("outcomes_rewritten")} >= {"claimed_on"}
+    assert 1 <= len(ask("entries_removed_after_publication")) <= jsonl  # one struck out of a register at most
