@@ -241,6 +241,9 @@ def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path
     district = c.get("/districts/Thrissur", params={"lang": "ml"}).text
     assert 'src="/compliance/chart-outcomes.svg?district=Thrissur&amp;lang=ml"' in district
     assert c.get("/compliance/chart-nope.svg", params={"pound": "k1"}).status_code == 404
+    # t1 records no fine: its chart says so in the page's language, not pygal's English "No data"
+    empty = c.get("/compliance/chart-fines.svg", params={"pound": "t1", "lang": "ml"}).content.decode()
+    assert "ഇവിടെ വരയ്ക്കാൻ രജിസ്റ്ററിൽ ഒന്നുമില്ല." in empty and "No data" not in empty
 
 
 def test_csv_exports_from_data_download_as_files(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811

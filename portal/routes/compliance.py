@@ -151,7 +151,8 @@ def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "") 
     series = [(t("rule_" + k, lang), counts[k]) for k in RULE_KEYS]
     # opened on its own, the SVG is a document: its own style, and pygal's config script never runs
     policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
-    return Response(bar_chart(t("chart_rules_title", lang), years, series), media_type="image/svg+xml", headers=policy)
+    svg = bar_chart(t("chart_rules_title", lang), years, series, empty=t("chart_rules_none", lang))
+    return Response(svg, media_type="image/svg+xml", headers=policy)
 
 
 @router.get("/compliance/chart-{kind}.svg", response_class=Response)
@@ -161,7 +162,13 @@ def scope_chart(con: DbDep, lang: LangDep, today: TodayDep, kind: str, pound: st
         raise NotFound(t("not_found", "en"), ml=t("not_found", "ml"))
     found = pound_charts.data(con, kind, today, pound[:80], "" if pound else district[:80])
     series = pound_charts.series_named(kind, found, lang)
-    svg = bar_chart(t(f"chart_{kind}_title", lang), found["columns"], series, stacked=kind == "outcomes")
+    svg = bar_chart(
+        t(f"chart_{kind}_title", lang),
+        found["columns"],
+        series,
+        stacked=kind == "outcomes",
+        empty=t("chart_empty", lang),
+    )
     policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     return Response(svg, media_type="image/svg+xml", headers=policy)
 
