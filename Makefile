@@ -32,6 +32,7 @@ install: $(BIN)/pinfold debs
 
 demo: install
 	$(BIN)/pinfold demo-data $(DEMO_DIR) $(if $(TODAY),--today $(TODAY))
+	[ -s $(DEMO_DIR)/pinfold.db ] || $(BIN)/pinfold ingest $(DEMO_DIR)/earlier --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db
 	$(BIN)/pinfold ingest $(DEMO_DIR) --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db
 	@pound=$$(sed -n 2p $(DEMO_DIR)/pounds.csv | cut -d, -f1); acc=$(DEMO_DIR)/accounts.db; pw=$(DEMO_DIR)/intake-password.txt; \
 	[ -s $$pw ] || (umask 077; $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(12))" > $$pw); \

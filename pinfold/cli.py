@@ -139,11 +139,13 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, layouts: str) -> None:
     """Write a realistic Kerala-wide DATA_DIR dated around --today."""
     from ingest.demo import write_demo
+    from ingest.demo_history import write_earlier
     from pinfold.law.clock import today_in_india
 
     day = today.date() if today else today_in_india()
     chosen = [x.strip() for x in layouts.split(",") if x.strip()] or None
     n = write_demo(out_dir, today=day, rows=rows, seed=seed, layouts=chosen)
+    write_earlier(out_dir, day)  # the registers as they stood before: `make demo` ingests them first
     click.echo(f"wrote {n} register entries for {day.isoformat()} to {out_dir}")
 
 

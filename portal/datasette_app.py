@@ -29,7 +29,7 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Request
 
-from . import datasette_plugin
+from . import datasette_downloads, datasette_plugin  # noqa: F401 (CSV exports download as files)
 from .db import ServedFile, check_public
 from .errors import DatabaseUnavailable
 from .settings import Settings

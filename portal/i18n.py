@@ -699,6 +699,26 @@ T.update({
     ),
     "chart_rules_none": ("The register records no departure from these rules.", "ഈ നിയമങ്ങളിൽ നിന്ന് ഒരു വ്യതിയാനവും രജിസ്റ്ററിൽ ഇല്ല."),
     "chart_numbers": ("The chart's numbers", "ചാർട്ടിലെ സംഖ്യകൾ"),
+    "chart_empty": ("The register records nothing to draw here.", "ഇവിടെ വരയ്ക്കാൻ രജിസ്റ്ററിൽ ഒന്നുമില്ല."),
+    "chart_outcomes_title": ("Entries per month brought, by what became of them", "കൊണ്ടുവന്ന മാസം അനുസരിച്ച് എൻട്രികൾ, അവയ്ക്ക് എന്തു സംഭവിച്ചു എന്നതനുസരിച്ച്"),
+    "chart_outcomes_rows": ("What became of them", "എന്തു സംഭവിച്ചു"),
+    "chart_outcomes_claimed": ("Claimed or released", "ഉടമ തിരികെ വാങ്ങി / വിട്ടുകൊടുത്തു"),
+    "chart_outcomes_sold": ("Sold at auction", "ലേലത്തിൽ വിറ്റു"),
+    "chart_outcomes_disposed": ("Disposed of", "മറ്റുവിധത്തിൽ ഒഴിവാക്കി"),
+    "chart_outcomes_in_pound": ("In the pound", "പൗണ്ടിൽ"),
+    "chart_outcomes_silent": ("Register silent", "രജിസ്റ്റർ നിശ്ശബ്ദം"),
+    "chart_outcomes_summary": (
+        "Brought from {first} to {last}: {claimed} claimed or released, {sold} sold, {disposed} disposed of, {in_pound} in the pound, {silent} where the register is silent.",
+        "{first} മുതൽ {last} വരെ കൊണ്ടുവന്നവ: {claimed} തിരികെ വാങ്ങി/വിട്ടുകൊടുത്തു, {sold} വിറ്റു, {disposed} ഒഴിവാക്കി, {in_pound} പൗണ്ടിൽ, {silent} എണ്ണത്തിൽ രജിസ്റ്റർ നിശ്ശബ്ദം.",
+    ),
+    "chart_days_title": ("Days in the pound, of the entries that left it", "പൗണ്ടിൽ കഴിഞ്ഞ ദിവസങ്ങൾ, പുറത്തുപോയ എൻട്രികളുടെ"),
+    "chart_days_rows": ("Days in the pound", "പൗണ്ടിലെ ദിവസങ്ങൾ"),
+    "chart_days_left": ("Entries that left", "പുറത്തുപോയ എൻട്രികൾ"),
+    "chart_days_summary": ("{n} entries left the pound; most stayed {days} days.", "{n} എൻട്രികൾ പൗണ്ടിൽ നിന്ന് പോയി; കൂടുതലും {days} ദിവസം കഴിഞ്ഞു."),
+    "chart_fines_title": ("Fines levied per month, by the month the animal left", "മാസം തോറും ചുമത്തിയ പിഴ, മൃഗം പോയ മാസം അനുസരിച്ച്"),
+    "chart_fines_rows": ("Month", "മാസം"),
+    "chart_fines_fines": ("Fines levied", "ചുമത്തിയ പിഴ"),
+    "chart_fines_summary": ("Fines the register records in {months} months from {first} to {last}; the table gives them exactly.", "{first} മുതൽ {last} വരെ {months} മാസങ്ങളിൽ രജിസ്റ്റർ രേഖപ്പെടുത്തിയ പിഴ; പട്ടികയിൽ കൃത്യമായ തുക."),
 })  # fmt: skip
 # What each rule counts and cannot show: the English from pinfold/law/compliance.py, the Malayalam here
 COMPLIANCE_ML = {

@@ -29,6 +29,7 @@ import datetime as dt
 import html
 import re
 import shutil
+from decimal import Decimal
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -212,3 +213,90 @@ def test_the_sql_box_opens_on_the_scorecard(client) -> None:
     assert box and "from compliance" in box.group(1) and "aliases" not in box.group(1)
     ran = client.get("/data/pounds.json", params={"sql": html.unescape(box.group(1)), "_shape": "array"})
     assert ran.status_code == 200 and len(ran.json()) > 0
+
+
+def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """k1's ten entries, all brought in March 2025, as worked by hand above on 1 Dec 2025: delivered 1, 2, 5, 7 and 9
+    -> 5 claimed or released; sold 3, 4, 6 and 10 -> 4; entry 8, nothing after the day brought and far past a month
+    beyond 17 Mar -> register silent; none in the pound. Days: 1 (3 -> 5 Mar, 2 nights), 2 (1 -> 4 Mar, 3), 9 (1 -> 3
+    Mar, 2) and 7 (1 -> 8 Mar, 7), 5 (1 -> 15 Mar, 14); sold 4 (12 Mar, 11), 6 and 10 (20 Mar, 19), 3 (25 Mar, 24).
+    Fines: entry 9's Rs 600, levied when it left in March 2025."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    page = c.get("/pounds/k1").text
+    for kind in ("outcomes", "days", "fines"):
+        assert f'src="/compliance/chart-{kind}.svg?pound=k1&amp;lang=en"' in page
+        svg = c.get(f"/compliance/chart-{kind}.svg", params={"pound": "k1"})
+        assert svg.headers["content-security-policy"].startswith("default-src 'none'")
+        ElementTree.fromstring(svg.content)  # a well-formed SVG document
+    assert (
+        "Brought from 2025-03 to 2025-03: 5 claimed or released, 4 sold, 0 disposed of, 0 in the pound, 1 where the "
+        "register is silent." in page
+    )
+    tables = dict(re.findall(r'<figure class="chart" id="chart-(\w+)".*?<tbody>(.*?)</tbody>', page, re.S))
+    assert '<th scope="row">Register silent</th><td>1</td>' in tables["outcomes"]
+    assert '<th scope="row">Entries that left</th><td>3</td><td>1</td><td>2</td><td>3</td><td>0</td>' in tables["days"]
+    assert '<th scope="row">Fines levied</th><td>₹600.00</td>' in tables["fines"]
+    assert "9 entries left the pound; most stayed 1–3 days." in page
+    district = c.get("/districts/Thrissur", params={"lang": "ml"}).text
+    assert 'src="/compliance/chart-outcomes.svg?district=Thrissur&amp;lang=ml"' in district
+    assert c.get("/compliance/chart-nope.svg", params={"pound": "k1"}).status_code == 404
+    # t1 records no fine: its chart says so in the page's language, not pygal's English "No data"
+    empty = c.get("/compliance/chart-fines.svg", params={"pound": "t1", "lang": "ml"}).content.decode()
+    assert "ഇവിടെ വരയ്ക്കാൻ രജിസ്റ്ററിൽ ഒന്നുമില്ല." in empty and "No data" not in empty
+
+
+def test_csv_exports_from_data_download_as_files(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """The CSV link of a table and of a canned query, and a typed SQL's CSV, each answered as a file named after its
+    table, canned query or database, its rows still there: k1's ten entries and the scorecard's k1 row."""
+    db = scorecard_db(tmp_path, monkeypatch)
+    c = portal_for(db, D(2025, 12, 1))
+    table = c.get("/data/pounds/impoundments?pound_id=k1").text
+    link = html.unescape(re.search(r'<a href="([^"]+\.csv[^"]*)">CSV</a>', table).group(1))
+    got = c.get(link[link.index("/data") :])
+    assert got.headers["content-disposition"] == 'attachment; filename="impoundments.csv"'
+    assert got.headers["content-type"].startswith("text/csv")
+    assert len(got.text.strip().splitlines()) == 1 + 10
+    query = c.get("/data/pounds/compliance_by_pound", params={"year": "2025", "district": "", "pound": "k1"}).text
+    link = html.unescape(re.search(r'<a href="([^"]+\.csv[^"]*)">CSV</a>', query).group(1))
+    got = c.get(link[link.index("/data") :])
+    assert got.headers["content-disposition"] == 'attachment; filename="compliance_by_pound.csv"' and "k1" in got.text
+    typed = c.get("/data/pounds.csv", params={"sql": "select count(*) as n from impoundments"})
+    assert typed.headers["content-disposition"].startswith("attachment") and typed.text.split() == ["n", "11"]
+    assert "content-disposition" not in c.get("/data/pounds/impoundments.json").headers
+
+
+def test_the_demo_carries_a_history_of_corrections(tmp_path, portal_for) -> None:  # noqa: F811
+    """`pinfold demo-data` writes DATA_DIR/earlier (the registers ten days before, then miswritten); a first ingest of
+    it and a second of DATA_DIR, as `make demo` runs them, leave the journalists' history queries something to show:
+    each JSON Lines register's first sale's proceeds were Rs 500 more, its first delivery a day later, and an entry
+    since struck out."""
+    from click.testing import CliRunner
+
+    from ingest.build import ingest
+    from ingest.demo import write_demo
+    from ingest.demo_history import write_earlier
+    from pinfold.cli import main
+
+    data, day = tmp_path / "demo", D(2026, 11, 30)
+    ran = CliRunner().invoke(main, ["demo-data", str(tmp_path / "cli"), "--rows", "60", "--today", "2026-11-30"])
+    assert ran.exit_code == 0 and (tmp_path / "cli" / "earlier" / "registers").is_dir(), ran.output
+    write_demo(data, today=day, rows=200, seed=1961)
+    write_earlier(data, day)
+    db, private = tmp_path / "pinfold.db", tmp_path / "private.db"
+    ingest(data / "earlier", db, private)
+    ingest(data, db, private)
+    jsonl = len(list((data / "registers").glob("*/*.jsonl")))
+    assert jsonl >= 1
+    c = portal_for(db, day)
+
+    def ask(name: str) -> list[dict]:
+        r = c.get(f"/data/pounds/{name}.json", params={"_shape": "array", "pound": ""})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    proceeds = [r for r in ask("fines_or_fees_changed_after_leaving") if r["field"] == "sale_proceeds_rupees"]
+    assert 1 <= len({r["pound_id"] for r in proceeds}) <= jsonl  # a register with no sale has none to correct
+    assert any(Decimal(r["value_before"]) - Decimal(r["value_after"]) == 500 for r in proceeds)
+    assert {r["field"] for r in ask("outcomes_rewritten")} >= {"claimed_on"}
+    assert 1 <= len(ask("entries_removed_after_publication")) <= jsonl  # one struck out of a register at most

@@ -3,6 +3,7 @@ the entries behind it, as a /data query over the same condition the table was co
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 from typing import Any
 from urllib.parse import urlencode
@@ -13,9 +14,10 @@ from fastapi.responses import HTMLResponse, Response
 from pinfold.law.compliance import RULE_KEYS, Rule, departed, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
-from .. import db
+from .. import db, pound_charts
 from ..charts import bar_chart
 from ..deps import DbDep, LangDep, TodayDep
+from ..errors import NotFound
 from ..i18n import t
 from ..render import count_text, render
 
@@ -120,14 +122,25 @@ def chart(con: sqlite3.Connection, lang: str, pound: str = "", district: str = "
 
 
 def context(
-    con: sqlite3.Connection, pound: dict[str, Any] | None = None, district: str = "", lang: str = "en"
+    con: sqlite3.Connection,
+    pound: dict[str, Any] | None = None,
+    district: str = "",
+    lang: str = "en",
+    today: dt.date | None = None,
 ) -> dict[str, Any]:
-    """What the card and chart includes (_compliance_card.html, _charts.html) need."""
+    """What the card and chart includes (_compliance_card.html, _charts.html) need; a pound's or a district's page
+    (given `today`) draws the three charts of pound_charts too, /compliance the departures only."""
     return {
         "rules": rules(TODAY_IN_INDIA),
         "cards": cards(con, pound, district),
         "entries_link": entries_link,
         "chart": chart(con, lang, pound["id"] if pound else "", "" if pound else district),
+        "charts": [
+            pound_charts.chart(con, kind, lang, today, pound["id"] if pound else "", "" if pound else district)
+            for kind in pound_charts.KINDS
+        ]
+        if (pound or district) and today
+        else [],
     }
 
 
@@ -138,7 +151,26 @@ def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "") 
     series = [(t("rule_" + k, lang), counts[k]) for k in RULE_KEYS]
     # opened on its own, the SVG is a document: its own style, and pygal's config script never runs
     policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
-    return Response(bar_chart(t("chart_rules_title", lang), years, series), media_type="image/svg+xml", headers=policy)
+    svg = bar_chart(t("chart_rules_title", lang), years, series, empty=t("chart_rules_none", lang))
+    return Response(svg, media_type="image/svg+xml", headers=policy)
+
+
+@router.get("/compliance/chart-{kind}.svg", response_class=Response)
+def scope_chart(con: DbDep, lang: LangDep, today: TodayDep, kind: str, pound: str = "", district: str = "") -> Response:
+    """A pound's or a district's chart as an SVG image: 'outcomes', 'days' or 'fines' (pound_charts)."""
+    if kind not in pound_charts.KINDS or not (pound or district):
+        raise NotFound(t("not_found", "en"), ml=t("not_found", "ml"))
+    found = pound_charts.data(con, kind, today, pound[:80], "" if pound else district[:80])
+    series = pound_charts.series_named(kind, found, lang)
+    svg = bar_chart(
+        t(f"chart_{kind}_title", lang),
+        found["columns"],
+        series,
+        stacked=kind == "outcomes",
+        empty=t("chart_empty", lang),
+    )
+    policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
+    return Response(svg, media_type="image/svg+xml", headers=policy)
 
 
 @router.get("/compliance", response_class=HTMLResponse)

@@ -315,7 +315,7 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         pounds=ps,
         rows=rows,
         now=now,
-        **scorecard.context(con, district=district, lang=lang),
+        **scorecard.context(con, district=district, lang=lang, today=today),
     )
 
 
@@ -388,7 +388,7 @@ def pound_page(
         silent=silent,
         auctions=auctions,
         lots=lots,
-        **scorecard.context(con, p, lang=lang),
+        **scorecard.context(con, p, lang=lang, today=today),
     )
 
 
