@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
@@ -122,3 +123,30 @@ def test_the_pounds_phone_hours_and_address_from_pounds_csv_are_shown_when_given
         assert "Panchayat Office, Ollur" in contact and 'href="tel:04872370000"' in page
         # a pound pounds.csv gives no phone for: none shown, the pound still named
         assert "telephone" not in _text(c.get(f"/animals/{other}").text, "cannot-pay-contact")
+
+
+@pytest.mark.browser
+def test_within_the_first_two_screens_of_a_phone_in_both_languages_and_axe_clean(live_server, demo_dbs) -> None:
+    """At 390 x 844 the whole section ends above 2 x 844 px; at 1280 px too; axe-core finds nothing serious."""
+    from playwright.sync_api import sync_playwright
+
+    from .axe import violations
+    from .test_browser import CHROMIUM, FLAGS
+
+    con = sqlite3.connect(demo_dbs[0])
+    animal = _in_pound(con, True)
+    con.close()
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            for lang in ("en", "ml"):
+                for width in (390, 1280):
+                    page = b.new_page(viewport={"width": width, "height": 844})
+                    page.goto(f"{live_server.url}/animals/{animal}?lang={lang}")
+                    assert page.locator("#cannot-pay").count() == 1, (lang, width)
+                    box = page.locator("#cannot-pay").bounding_box()
+                    assert box and box["y"] + box["height"] < 2 * 844, (lang, width, box)
+                    assert violations(page) == [], (lang, width)
+                    page.close()
+        finally:
+            b.close()
