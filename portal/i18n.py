@@ -552,6 +552,22 @@ T: dict[str, tuple[str, str]] = {
         "മൃഗത്തെ വിറ്റാൽ, വിലയിൽ നിന്ന് പിഴയും തീറ്റച്ചെലവും വിൽപനച്ചെലവും കുറച്ച ബാക്കി തുക വിൽപനയുടെ കണക്കിനൊപ്പം "
         "നിങ്ങൾക്കുള്ളതാണ് ({s_sale_account}); {months} മാസത്തിനകം {authority}-ൽ ചോദിക്കുക ({s_surplus}).",
     ),
+    # the printable daily list of a pound or a district (templates/daily.html)
+    "daily_list": ("Animals in the pound: today's list", "പൗണ്ടിലെ മൃഗങ്ങൾ: ഇന്നത്തെ പട്ടിക"),
+    "daily_brought": ("Brought in since {since} ({n})", "{since} മുതൽ കൊണ്ടുവന്നവ ({n})"),
+    "daily_closing": (
+        "Last day to claim by {until} ({n})",
+        "{until}-നകം തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം ({n})",
+    ),
+    "daily_none": ("None.", "ഒന്നുമില്ല."),
+    "daily_more": ("{n} more on the page:", "{n} എണ്ണം കൂടി പേജിൽ:"),
+    "daily_claim": (
+        "An owner may claim an animal at the pound until it is sold, by paying the fine and the feeding charges. "
+        "Each animal's page says what is due today:",
+        "വിൽക്കുന്നതുവരെ പിഴയും തീറ്റച്ചെലവും അടച്ച് ഉടമയ്ക്ക് പൗണ്ടിൽ നിന്ന് മൃഗത്തെ തിരികെ വാങ്ങാം. ഇന്ന് അടയ്ക്കേണ്ട തുക ഓരോ മൃഗത്തിന്റെയും പേജിൽ:",
+    ),
+    "daily_link": ("Printable daily list", "അച്ചടിക്കാവുന്ന ദിവസപ്പട്ടിക"),
+    "back_to_page": ("Back", "തിരികെ"),
     "cannot_pay_contact": ("To reach the pound", "പൗണ്ടുമായി ബന്ധപ്പെടാൻ"),
     "phone": ("telephone", "ഫോൺ"),
     "hours": ("open", "തുറക്കുന്ന സമയം"),

@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -19,6 +19,7 @@ from pinfold.schema import SUMMARY_LOTS
 from pinfold.vocabulary import SPECIES
 
 from .. import db, history
+from ..daily import Daily, daily
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
@@ -335,6 +336,7 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         today,
         heading=district_label(district, lang),
         heading_is_name=district_label(district, lang) == district,
+        district_id=district,
         pounds=ps,
         rows=rows,
         now=now,
@@ -413,6 +415,35 @@ def pound_page(
         lots=lots,
         **scorecard.context(con, p, lang=lang),
     )
+
+
+def _daily_page(request: Request, lang: str, today: dt.date, d: Daily, back: str, **ctx: Any) -> HTMLResponse:
+    site = str(request.base_url).rstrip("/")
+    return render(request, "daily.html", lang, today, d=d, back=back, site=site, **ctx)
+
+
+@router.get("/pounds/{pound_id}/daily", response_class=HTMLResponse)
+def pound_daily(request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    """A pound's printable daily list: brought since yesterday, last day to claim this week (portal/daily.py)."""
+    p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
+    if p is None:
+        raise NotFound(f"No pound has the id '{pound_id[:80]}'.", ml=f"'{pound_id[:80]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല.")
+    d = daily(con, today, pound=pound_id)
+    return _daily_page(request, lang, today, d, f"/pounds/{pound_id}", pound=p, place=p["name"], place_is_name=True)
+
+
+@router.get("/districts/{district}/daily", response_class=HTMLResponse)
+def district_daily(request: Request, district: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    """A district's printable daily list, over all its pounds."""
+    if db.one(con, "SELECT 1 AS x FROM pounds WHERE district = ?", (district,)) is None:
+        raise NotFound(
+            f"No pound is listed in a district called '{district[:80]}'.",
+            ml=f"'{district[:80]}' എന്ന ജില്ലയിൽ പൗണ്ട് ഒന്നും ഇല്ല.",
+        )
+    d = daily(con, today, district=district)
+    label = district_label(district, lang)
+    back = f"/districts/{quote(district)}"
+    return _daily_page(request, lang, today, d, back, place=label, place_is_name=label == district)
 
 
 @router.get("/feeds", response_class=HTMLResponse)
