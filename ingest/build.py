@@ -151,20 +151,22 @@ def _build(
         pub.execute("BEGIN")
         priv.execute("BEGIN")
         for p in pounds.values():
-            pub.execute(
-                "INSERT INTO pounds VALUES (?,?,?,?,?,?,?,?,?)",
-                (
-                    p.id,
-                    p.name,
-                    p.act,
-                    pack(p.act).title,
-                    p.local_authority,
-                    p.district,
-                    p.village,
-                    p.latitude,
-                    p.longitude,
-                ),
-            )
+            row = {
+                "id": p.id,
+                "name": p.name,
+                "act": p.act,
+                "act_title": pack(p.act).title,
+                "local_authority": p.local_authority,
+                "district": p.district,
+                "village": p.village,
+                "latitude": p.latitude,
+                "longitude": p.longitude,
+                # how to reach the office, null when pounds.csv does not say
+                "phone": p.phone or None,
+                "hours": p.hours or None,
+                "address": p.address or None,
+            }
+            pub.execute(f"INSERT INTO pounds ({', '.join(row)}) VALUES ({', '.join(':' + k for k in row)})", row)
         publish_rules(pub, book)
         priv.executemany(
             "INSERT INTO roster VALUES (?,?,?,?)",

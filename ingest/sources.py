@@ -21,6 +21,9 @@ from pinfold.law.packs import UnknownAct, all_packs, pack
 from .readers import MAPPING_SUFFIX, REGISTER_SUFFIXES, delimiter_of, regular, sniff_encoding
 
 POUND_COLUMNS = ["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"]
+# How an owner reaches the pound's office, each optional (a pounds.csv without them reads as before): its public
+# telephone, its opening hours and its postal address, as the local authority writes them.
+POUND_CONTACT_COLUMNS = ["phone", "hours", "address"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,9 @@ class Pound:
     village: str
     latitude: float | None
     longitude: float | None
+    phone: str = ""
+    hours: str = ""
+    address: str = ""
 
 
 def read_pounds(data_dir: Path) -> dict[str, Pound]:
@@ -85,6 +91,7 @@ def read_pounds(data_dir: Path) -> dict[str, Pound]:
             r.get("village", ""),
             lat,
             lon,
+            **{c: r.get(c, "") for c in POUND_CONTACT_COLUMNS},
         )
     return pounds
 

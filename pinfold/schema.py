@@ -104,7 +104,7 @@ def act_sql(act: str, *keys: str) -> str:
 PUBLIC = """
 CREATE TABLE pounds (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, act TEXT NOT NULL, act_title TEXT, local_authority TEXT,
-    district TEXT, village TEXT, latitude REAL, longitude REAL
+    district TEXT, village TEXT, latitude REAL, longitude REAL, phone TEXT, hours TEXT, address TEXT
 );
 CREATE TABLE impoundments (
     id TEXT PRIMARY KEY,

@@ -517,6 +517,61 @@ T: dict[str, tuple[str, str]] = {
     ),
     "lot_no": ("lot {n}", "ലോട്ട് {n}"),
     "what_to_bring_short": ("What to bring", "കൊണ്ടുവരേണ്ടത്"),
+    # what to do if the owner cannot pay today (templates/_cannot_pay.html)
+    "cannot_pay": ("If you cannot pay today", "ഇന്ന് പണമടയ്ക്കാൻ കഴിയില്ലെങ്കിൽ"),
+    "cannot_pay_sum": (
+        "To take the animal home today you pay {total}: the fine and the feeding charges ({s_claim}).",
+        "മൃഗത്തെ ഇന്ന് വീട്ടിലേക്ക് കൊണ്ടുപോകാൻ {total} അടയ്ക്കണം: പിഴയും തീറ്റച്ചെലവും ({s_claim}).",
+    ),
+    "cannot_pay_grows": (
+        "Every further day in the pound adds {grows} of feeding charges ({s_feeding}).",
+        "പൗണ്ടിൽ ഓരോ ദിവസം കൂടുമ്പോഴും തീറ്റച്ചെലവായി {grows} കൂടും ({s_feeding}).",
+    ),
+    "cannot_pay_sum_unknown": (
+        "The pound can tell you the sum: a part of it is not on file here ({s_claim}).",
+        "തുക പൗണ്ടിൽ ചോദിച്ചറിയാം: അതിന്റെ ഒരു ഭാഗം ഇവിടെ രേഖയിലില്ല ({s_claim}).",
+    ),
+    "cannot_pay_deposit": (
+        "If you believe the seizure was illegal and are about to complain of it to the Magistrate, you may leave the "
+        "sum as a deposit instead of paying it, and the animal is given back to you ({s_deposit}). A complaint can be "
+        "made until {until} ({s_complaint}).",
+        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമാണെന്ന് കരുതുകയും മജിസ്ട്രേറ്റിന് പരാതി നൽകാൻ പോകുകയുമാണെങ്കിൽ, തുക "
+        "അടയ്ക്കുന്നതിനു പകരം കെട്ടിവയ്ക്കാം; മൃഗത്തെ തിരികെ തരും ({s_deposit}). പരാതി {until} വരെ നൽകാം "
+        "({s_complaint}).",
+    ),
+    "cannot_pay_deposit_passed": (
+        "The last day to complain of the seizure to the Magistrate was {until} ({s_complaint}): it has passed, so "
+        "leaving the sum as a deposit for a complaint ({s_deposit}) no longer applies.",
+        "പിടിച്ചെടുക്കലിനെതിരെ മജിസ്ട്രേറ്റിന് പരാതി നൽകാനുള്ള അവസാന ദിവസം {until} ആയിരുന്നു ({s_complaint}): അത് "
+        "കഴിഞ്ഞു; അതിനാൽ പരാതിക്കായി തുക കെട്ടിവയ്ക്കൽ ({s_deposit}) ഇനി ബാധകമല്ല.",
+    ),
+    "cannot_pay_balance": (
+        "If the animal is sold, the fine, the feeding charges and the costs of the sale are taken from the price and "
+        "the rest is yours, with an account of the sale ({s_sale_account}); ask {authority} for it within {months} "
+        "months ({s_surplus}).",
+        "മൃഗത്തെ വിറ്റാൽ, വിലയിൽ നിന്ന് പിഴയും തീറ്റച്ചെലവും വിൽപനച്ചെലവും കുറച്ച ബാക്കി തുക വിൽപനയുടെ കണക്കിനൊപ്പം "
+        "നിങ്ങൾക്കുള്ളതാണ് ({s_sale_account}); {months} മാസത്തിനകം {authority}-ൽ ചോദിക്കുക ({s_surplus}).",
+    ),
+    # the printable daily list of a pound or a district (templates/daily.html)
+    "daily_list": ("Animals in the pound: today's list", "പൗണ്ടിലെ മൃഗങ്ങൾ: ഇന്നത്തെ പട്ടിക"),
+    "daily_brought": ("Brought in since {since} ({n})", "{since} മുതൽ കൊണ്ടുവന്നവ ({n})"),
+    "daily_closing": (
+        "Last day to claim by {until} ({n})",
+        "{until}-നകം തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം ({n})",
+    ),
+    "daily_none": ("None.", "ഒന്നുമില്ല."),
+    "daily_more": ("{n} more on the page:", "{n} എണ്ണം കൂടി പേജിൽ:"),
+    "daily_claim": (
+        "An owner may claim an animal at the pound until it is sold, by paying the fine and the feeding charges. "
+        "Each animal's page says what is due today:",
+        "വിൽക്കുന്നതുവരെ പിഴയും തീറ്റച്ചെലവും അടച്ച് ഉടമയ്ക്ക് പൗണ്ടിൽ നിന്ന് മൃഗത്തെ തിരികെ വാങ്ങാം. ഇന്ന് അടയ്ക്കേണ്ട തുക ഓരോ മൃഗത്തിന്റെയും പേജിൽ:",
+    ),
+    "daily_link": ("Printable daily list", "അച്ചടിക്കാവുന്ന ദിവസപ്പട്ടിക"),
+    "back_to_page": ("Back", "തിരികെ"),
+    "cannot_pay_contact": ("To reach the pound", "പൗണ്ടുമായി ബന്ധപ്പെടാൻ"),
+    "phone": ("telephone", "ഫോൺ"),
+    "hours": ("open", "തുറക്കുന്ന സമയം"),
+    "address": ("address", "വിലാസം"),
     "details": ("The details", "വിശദാംശങ്ങൾ"),
     "the_entry": ("The register's entry", "രജിസ്റ്ററിലെ എൻട്രി"),
     "what_happened": ("What happened", "നടന്നത്"),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
@@ -18,6 +19,7 @@ from pinfold.schema import SUMMARY_LOTS
 from pinfold.vocabulary import SPECIES
 
 from .. import db, history
+from ..daily import Daily, daily
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
@@ -175,6 +177,26 @@ def _lot(con: Any, a: dict[str, Any], today: dt.date) -> dict[str, Any] | None:
     return {**lot, "lot_no": number["lot_no"] if number else None}
 
 
+def _cannot_pay(
+    a: dict[str, Any], pound: dict[str, Any] | None, due: Any, book: Any, today: dt.date
+) -> dict[str, Any] | None:
+    """What an owner who cannot pay today is told, for an animal in the pound now (pinfold/law/status.py) whose owner
+    owes the sum: the sum today, what it grows by by tomorrow (the same dues counted a day later, K s.4, s.12), and
+    whether a complaint of the seizure, and so a deposit (K s.14, s.19), is still open today. None otherwise."""
+    if a["status"] != "impounded" or not a["in_pound_now"] or due.owner_owes_nothing:
+        return None
+    tomorrow = due_for(a, book, today + dt.timedelta(days=1)).total
+    grows = tomorrow - due.total if tomorrow is not None and due.total is not None else None
+    return {
+        "total": due.total,
+        "grows": grows if grows else None,  # nothing more tomorrow: no growth to speak of
+        "complaint_open": today <= due.deadlines.complaint_deadline_on,
+        "complaint_deadline_on": due.deadlines.complaint_deadline_on,
+        # the pound's telephone as a tel: link, its digits only ('0487 237 0000' -> '04872370000')
+        "tel": re.sub(r"[^\d+]", "", (pound or {}).get("phone") or ""),
+    }
+
+
 # Pages of one animal read a few rows by key (well under a millisecond of SQL), so they run on the event loop:
 # a hop through the thread pool cost a quarter of their time under load (307 -> 420 pages/s at 1M rows). Pages
 # that search stay plain `def`, in the pool: a first count at 1M rows takes half a second and would stall the loop.
@@ -194,7 +216,8 @@ async def animal(
         return render(request, "removed.html", lang, today, status_code=410, c=removed, changes=changes, pound=pound)
     pound = db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],))
     silent, auction_open = a["register_silent"], a["auction_may_be_held"]
-    due = due_for(a, rulebook(con, version), shown_on(a, today))
+    book = rulebook(con, version)
+    due = due_for(a, book, shown_on(a, today))
     # The day before its auction: the one the Director fixed if it is a lot of one (the whereabouts' last_day_to_claim,
     # as the lists and the API read it), else the earliest; for an entry the register is silent on, the earliest.
     earliest = due.deadlines.auction_earliest_on
@@ -225,6 +248,7 @@ async def animal(
         era_day=brought,
         seized_earliest=brought - dt.timedelta(days=pk.clock.seizure_at_most_days_before),
         changes=history.changes_of(con, animal_id),
+        cannot_pay=_cannot_pay(a, pound, due, book, today),
     )
 
 
@@ -312,6 +336,7 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         today,
         heading=district_label(district, lang),
         heading_is_name=district_label(district, lang) == district,
+        district_id=district,
         pounds=ps,
         rows=rows,
         now=now,
@@ -390,6 +415,35 @@ def pound_page(
         lots=lots,
         **scorecard.context(con, p, lang=lang, today=today),
     )
+
+
+def _daily_page(request: Request, lang: str, today: dt.date, d: Daily, back: str, **ctx: Any) -> HTMLResponse:
+    site = str(request.base_url).rstrip("/")
+    return render(request, "daily.html", lang, today, d=d, back=back, site=site, **ctx)
+
+
+@router.get("/pounds/{pound_id}/daily", response_class=HTMLResponse)
+def pound_daily(request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    """A pound's printable daily list: brought since yesterday, last day to claim this week (portal/daily.py)."""
+    p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
+    if p is None:
+        raise NotFound(f"No pound has the id '{pound_id[:80]}'.", ml=f"'{pound_id[:80]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല.")
+    d = daily(con, today, pound=pound_id)
+    return _daily_page(request, lang, today, d, f"/pounds/{pound_id}", pound=p, place=p["name"], place_is_name=True)
+
+
+@router.get("/districts/{district}/daily", response_class=HTMLResponse)
+def district_daily(request: Request, district: str, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+    """A district's printable daily list, over all its pounds."""
+    if db.one(con, "SELECT 1 AS x FROM pounds WHERE district = ?", (district,)) is None:
+        raise NotFound(
+            f"No pound is listed in a district called '{district[:80]}'.",
+            ml=f"'{district[:80]}' എന്ന ജില്ലയിൽ പൗണ്ട് ഒന്നും ഇല്ല.",
+        )
+    d = daily(con, today, district=district)
+    label = district_label(district, lang)
+    back = f"/districts/{quote(district)}"
+    return _daily_page(request, lang, today, d, back, place=label, place_is_name=label == district)
 
 
 @router.get("/feeds", response_class=HTMLResponse)
