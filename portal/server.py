@@ -20,16 +20,16 @@ class TimedH11Protocol(H11Protocol):
 
     uvicorn times out only an idle kept-alive connection, and forgets that once any byte comes: a client that sends
     half a request (or opens a socket and says nothing) held its connection, and a file descriptor, until it went.
-    Here a connection waiting for a request (new, or after a response) is closed `request_timeout` seconds on unless
-    a whole request has come by then; one being answered is never cut (the next wait starts when it is done)."""
+    Here a connection waiting for a request (new, or after a response) is closed the config's timeout_keep_alive
+    (Settings.request_timeout) seconds on unless a whole request has come by then; one being answered is never cut
+    (the next wait starts when it is done). A class of this module, so worker processes find it by name."""
 
-    request_timeout: float = 10.0
     _waiting: asyncio.TimerHandle | None = None
 
     def _wait_for_a_request(self) -> None:
         if self._waiting is not None:
             self._waiting.cancel()
-        self._waiting = self.loop.call_later(self.request_timeout, self._waited_too_long)
+        self._waiting = self.loop.call_later(self.timeout_keep_alive, self._waited_too_long)
 
     def _waited_too_long(self) -> None:
         """Close the connection unless a request came and is being answered (its end starts a new wait)."""
@@ -48,11 +48,6 @@ class TimedH11Protocol(H11Protocol):
         if self._waiting is not None:
             self._waiting.cancel()
         super().connection_lost(exc)
-
-
-def _protocol(settings: Settings) -> type[TimedH11Protocol]:
-    """TimedH11Protocol with the settings' time-out (a class: uvicorn makes one per connection)."""
-    return type("PortalH11Protocol", (TimedH11Protocol,), {"request_timeout": float(settings.request_timeout)})
 
 
 class Config(uvicorn.Config):
@@ -84,7 +79,7 @@ def serve(public_db: Path, host: str, port: int, workers: int = 1, access_log: b
         log_level="info",
         access_log=access_log,
         proxy_headers=True,
-        http=_protocol(settings),
+        http=TimedH11Protocol,
         timeout_keep_alive=settings.request_timeout,
         limit_concurrency=settings.connections,
         h11_max_incomplete_event_size=settings.header_bytes,
