@@ -36,6 +36,7 @@ class Settings:
     request_timeout  seconds a connection may wait for a whole request (new, or kept alive) before it is closed
     connections  connections (and requests) one server process holds at once; beyond, uvicorn answers 503
     header_bytes  the most bytes a request's line and headers may take (beyond, 400)
+    render_queue  new pages that may wait for a render thread (beyond `threads` rendering); beyond, 503 + Retry-After
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -58,6 +59,7 @@ class Settings:
     request_timeout: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_REQUEST_TIMEOUT", "10")))
     connections: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_CONNECTIONS", "800")))
     header_bytes: int = 16 * 1024
+    render_queue: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_RENDER_QUEUE", "64")))
 
     def public_origin(self) -> tuple[str, bytes] | None:
         """'https://pounds.example/' -> ('https', b'pounds.example'); None when public_url is not set."""
