@@ -4,7 +4,7 @@ Then owners' traffic alone, and the same beside hostile SQL typed into /data's S
 most twice what it is alone (issue 17: three such queries held every /data thread for 16 s).
 
     python bench/load.py [--rows 100000] [--seconds 60] [--connections 64] [--workers 1] [--out bench/out]
-                         [--hostile-only]
+                         [--hostile-only] [--streams-only]
 
 The mix, cycled in order by wrk (one thread): owner searches (a new query each time, and the popular ones),
 animal pages, feeds with filters, the calendar, the JSON API and Datasette's JSON under /data. During the second
@@ -14,6 +14,7 @@ run `pinfold ingest` rebuilds the same database from its registers again and aga
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import random
 import subprocess
@@ -86,6 +87,51 @@ def beside_hostile_sql(url: str, owners: list[str], seconds: int, connections: i
     return owner, out["h"]
 
 
+# /data requests that once held one of Datasette's threads for long (issue 24): each a new URL, so none is cached.
+COSTLY_DATA = [
+    "/data/pounds/impoundments.json?_where=length(description)>{n}",
+    "/data/pounds/impoundments.json?_facet=species&_facet=district&_facet=status&_facet=act&_size={n}",
+    "/data/pounds/impoundments.json?_search=cow+OR+buffalo+{n}&_searchmode=raw",
+]
+STREAM = "/data/pounds/impoundments.csv?_stream=on&_size=max"
+
+
+def costly_paths(n: int = 600) -> list[str]:
+    return [COSTLY_DATA[i % len(COSTLY_DATA)].format(n=i % 97 + 1) for i in range(n)]
+
+
+def stream_and_hang_up(url: str, stop: threading.Event, read: int = 64 * 1024) -> None:
+    """A client that opens a streamed CSV export, reads 64 KB and goes, again and again until stopped."""
+    host, port = url.split("//")[1].split(":")
+    while not stop.is_set():
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            conn.request("GET", STREAM)
+            conn.getresponse().read(read)
+        except OSError:
+            pass
+        finally:
+            conn.close()
+
+
+def beside_streams(url: str, owners: list[str], seconds: int, connections: int, work: Path) -> tuple[Load, Load]:
+    """Owners' traffic while 8 clients stream CSV exports and hang up and 6 connections ask costly /data pages
+    -> (owners, the costly)."""
+    out: dict[str, Load] = {}
+    stop = threading.Event()
+    streams = [threading.Thread(target=stream_and_hang_up, args=(url, stop)) for _ in range(8)]
+    costly = threading.Thread(target=lambda: out.update(c=wrk(url, costly_paths(), seconds, 6, work / "costly")))
+    for t in [*streams, costly]:
+        t.start()
+    try:
+        owner = wrk(url, owners, seconds, connections, work / "owners")
+    finally:
+        stop.set()
+        for t in [*streams, costly]:
+            t.join()
+    return owner, out["c"]
+
+
 def table(rows: list[tuple[str, Load]]) -> None:
     print(f"{'run':52} {'requests':>9} {'req/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
     for name, load in rows:
@@ -100,6 +146,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="pinfold serve --workers")
     ap.add_argument("--out", type=Path, default=Path("bench/out"))
     ap.add_argument("--hostile-only", action="store_true", help="only owners alone and beside hostile SQL")
+    ap.add_argument("--streams-only", action="store_true", help="only owners alone and beside streams, costly /data")
     args = ap.parse_args()
     db = built_database(args.rows, args.out).resolve()
     data, served = db.parent / "data", db.parent / "load" / "pinfold.db"
@@ -118,6 +165,11 @@ def main() -> None:
         alone = wrk(server.url, owner_paths(db, 2), args.seconds, args.connections, args.out / "wrk")
         results.append(("owners' traffic (pages, search, API)", alone))
         owners = owner_paths(db, 3)
+        if args.streams_only:
+            beside, costly = beside_streams(server.url, owners, args.seconds, args.connections, args.out / "wrk")
+            results.append(("the same beside 8 streaming clients + 6 costly /data", beside))
+            results.append(("  the costly /data (a 503 Busy counts as an error)", costly))
+            return report(results, ingests, alone, beside, "8 streams + 6 costly /data")
         beside, hostile = beside_hostile_sql(server.url, owners, args.seconds, args.connections, args.out / "wrk")
         results.append(("the same beside hostile SQL on 4 more connections", beside))
         results.append(("  the hostile SQL (each a 400 or NULL: 'errors')", hostile))
@@ -143,11 +195,13 @@ def main() -> None:
     report(results, ingests, alone, beside)
 
 
-def report(results: list[tuple[str, Load]], ingests: list[int], alone: Load, beside: Load) -> None:
+def report(
+    results: list[tuple[str, Load]], ingests: list[int], alone: Load, beside: Load, what: str = "hostile SQL"
+) -> None:
     print()
     table(results)
     ratio = beside.p99_ms / alone.p99_ms if alone.p99_ms else float("nan")
-    print(f"owners' p99 beside hostile SQL: {ratio:.2f}x alone (the bar: at most 2x)")
+    print(f"owners' p99 beside {what}: {ratio:.2f}x alone (the bar: at most 2x)")
     if any(ingests):
         print(f"ingest exit codes: {ingests}")
 

@@ -623,6 +623,16 @@ def _whole(v: Any) -> Any:
     return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
+def _within_a_sheet(path: Path, name: str, height: int) -> None:
+    """Refuses a sheet that reaches Excel's last row: an ODS row marked repeated (number-rows-repeated) a million
+    times is a million rows, and calamine stops at row 1,048,576 without a word, so what lay past it was lost."""
+    if height >= SHEET_ROWS:
+        raise RegisterTooLarge(
+            f"{path} (sheet {name}): {height:,} rows or more (a row repeated?); a register's sheet holds fewer than"
+            f" {SHEET_ROWS:,} (delete the rows past its last entry and save it again)"
+        )
+
+
 def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     """A LibreOffice Calc (.ods) or Excel 97-2003 (.xls) workbook, read by calamine: Kerala's offices keep registers in
     free software, and old offices in old Excel. Date cells arrive as dates; numbers as floats, made whole."""
@@ -642,7 +652,11 @@ def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
 
     def rows_of(name: str) -> Rows:
         try:
-            rows = wb.get_sheet_by_name(name).to_python(skip_empty_area=False)  # row 1 is the sheet's row 1
+            sheet = wb.get_sheet_by_name(name)
+            _within_a_sheet(path, name, sheet.height)
+            rows = sheet.to_python(skip_empty_area=False)  # row 1 is the sheet's row 1
+        except RegisterTooLarge:
+            raise
         except BaseException as e:
             if isinstance(e, KeyboardInterrupt | SystemExit):
                 raise

@@ -109,6 +109,19 @@ class _HeadSent(Exception):
     """A HEAD's status and headers are sent: the GET that made them goes no further."""
 
 
+async def _busy(send: Any) -> None:
+    """503 with Retry-After: more new pages are being made, or waiting to be, than the waiting room holds."""
+    body = b"Busy: too many new pages are being made at once; try again in a second.\n"
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", b"1"),
+        (b"cache-control", b"no-store"),
+    ]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 class ResponseCache:
     """GET and HEAD: 304 for a matching conditional request; a stored 200 replayed; otherwise the app's answer,
     stored when it is a 200 without a cookie and small enough."""
@@ -121,6 +134,9 @@ class ResponseCache:
         self._rendering: dict[tuple[str, ...], asyncio.Event] = {}
         # Addresses last answered 200 but too big to keep (a download): their own ETag is still a 304.
         self._answered: OrderedDict[tuple[str, ...], list[tuple[bytes, bytes]]] = OrderedDict()
+        # New renders not yet answered (rendering, or waiting for one of Settings.threads): each waiting request
+        # holds its scope and coroutine, so 1,000 new searches at once took memory from 98 to 675 MB.
+        self._unanswered = 0
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if (
@@ -149,6 +165,18 @@ class ResponseCache:
             if hit is not None:
                 await self._replay(scope, key, hit, send)
                 return
+        if self._unanswered >= self.settings.threads + self.settings.render_queue:
+            await _busy(send)
+            return
+        self._unanswered += 1
+        send = self._answering(send)
+        try:
+            await self._render(scope, receive, send, key, extra)
+        finally:
+            send.answered()
+
+    async def _render(self, scope: Scope, receive: Any, send: Any, key: tuple[str, ...], extra: Any) -> None:
+        """A response not stored (or not fresh): made by the app, and stored when it is the render others wait for."""
         if scope["method"] == "HEAD":
             await self._head(scope, receive, self._recording(key, extra, None, send))
             return
@@ -160,6 +188,23 @@ class ResponseCache:
             await self.app(scope, receive, self._recording(key, extra, done, send))
         finally:
             self._release(key, done)
+
+    def _answering(self, send: Any) -> Any:
+        """send, counting this render as answered at its first message (once, whichever comes first: the response
+        starts, or the render ends without one): a slow reader of a download holds no place in the waiting room."""
+        state = {"open": True}
+
+        def answered() -> None:
+            if state["open"]:
+                state["open"] = False
+                self._unanswered -= 1
+
+        async def sending(message: Message) -> None:
+            answered()
+            await send(message)
+
+        sending.answered = answered  # type: ignore[attr-defined]
+        return sending
 
     async def _head(self, scope: Scope, receive: Any, send: Any) -> None:
         """HEAD answered wherever GET is (the portal's routes take GET alone: a HEAD was a 405): the GET's status

@@ -2,13 +2,52 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import sys
 from pathlib import Path
 
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
+
+from portal.settings import Settings
+
+
+class TimedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, closed when it has been waiting for a request's headers too long.
+
+    uvicorn times out only an idle kept-alive connection, and forgets that once any byte comes: a client that sends
+    half a request (or opens a socket and says nothing) held its connection, and a file descriptor, until it went.
+    Here a connection waiting for a request (new, or after a response) is closed the config's timeout_keep_alive
+    (Settings.request_timeout) seconds on unless a whole request has come by then; one being answered is never cut
+    (the next wait starts when it is done). A class of this module, so worker processes find it by name."""
+
+    _waiting: asyncio.TimerHandle | None = None
+
+    def _wait_for_a_request(self) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+        self._waiting = self.loop.call_later(self.timeout_keep_alive, self._waited_too_long)
+
+    def _waited_too_long(self) -> None:
+        """Close the connection unless a request came and is being answered (its end starts a new wait)."""
+        if (self.cycle is None or self.cycle.response_complete) and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._wait_for_a_request()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._wait_for_a_request()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+        super().connection_lost(exc)
 
 
 class Config(uvicorn.Config):
@@ -30,6 +69,7 @@ def serve(public_db: Path, host: str, port: int, workers: int = 1, access_log: b
     """Serve the portal on host:port until stopped: `workers` processes, each with the whole app."""
     # Every worker process builds its app from the environment (Settings reads PINFOLD_DB).
     os.environ["PINFOLD_DB"] = str(Path(public_db).resolve())
+    settings = Settings()
     config = Config(
         "portal.app:create_app",
         factory=True,
@@ -39,6 +79,10 @@ def serve(public_db: Path, host: str, port: int, workers: int = 1, access_log: b
         log_level="info",
         access_log=access_log,
         proxy_headers=True,
+        http=TimedH11Protocol,
+        timeout_keep_alive=settings.request_timeout,
+        limit_concurrency=settings.connections,
+        h11_max_incomplete_event_size=settings.header_bytes,
     )
     try:
         if workers > 1:

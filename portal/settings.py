@@ -33,6 +33,10 @@ class Settings:
     threads      how many requests render at once (the rest wait their turn); default the machine's cores, at least 2
     public_url   the address readers use ('https://pounds.example'): the warmer warms the pages cached for it; "" =
                  the scheme and host of the first request after a start
+    request_timeout  seconds a connection may wait for a whole request (new, or kept alive) before it is closed
+    connections  connections (and requests) one server process holds at once; beyond, uvicorn answers 503
+    header_bytes  the most bytes a request's line and headers may take (beyond, 400)
+    render_queue  new pages that may wait for a render thread (beyond `threads` rendering); beyond, 503 + Retry-After
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
@@ -51,6 +55,11 @@ class Settings:
     # default, spent 11.4 ms of CPU a new calendar and 5.2 a new API search; 2 threads 6.9 and 3.4).
     threads: int = field(default_factory=lambda: max(2, os.cpu_count() or 1))
     public_url: str = field(default_factory=lambda: os.environ.get("PINFOLD_PUBLIC_URL", ""))
+    # A half-open connection holds a file descriptor (1,024 a process by default): bound how long and how many.
+    request_timeout: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_REQUEST_TIMEOUT", "10")))
+    connections: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_CONNECTIONS", "800")))
+    header_bytes: int = 16 * 1024
+    render_queue: int = field(default_factory=lambda: int(os.environ.get("PINFOLD_RENDER_QUEUE", "64")))
 
     def public_origin(self) -> tuple[str, bytes] | None:
         """'https://pounds.example/' -> ('https', b'pounds.example'); None when public_url is not set."""

@@ -27,10 +27,10 @@ from icalendar import Calendar
 from ingest import normalise
 from ingest.build import ingest
 from ingest.privacy import hide
-from ingest.readers import read_register
+from ingest.readers import read_blocks, read_register
 from ingest.records import to_entry
 from pinfold import vocabulary
-from pinfold.errors import PinfoldError, RecordRejected
+from pinfold.errors import PinfoldError, RecordRejected, RegisterTooLarge
 from pinfold.law.money import parse_money
 from portal.ical import render_calendar
 
@@ -392,3 +392,51 @@ def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
     shutil.copy(MESSY / "bom.csv", os.fsencode(data / "registers" / "p1") + b"/M\xe4rz.csv")
     line = refused(data, "M\\xe4rz.csv: the file name is not UTF-8 text; rename the file")
     assert line.isprintable()
+
+
+def _ods_with_a_repeated_row(rows_repeated: int) -> bytes:
+    """An ODS (a zip of content.xml) of a header and one entry marked repeated `rows_repeated` times, then another."""
+    cell = '<table:table-cell office:value-type="string"><text:p>{}</text:p></table:table-cell>'
+    entry = ["1", "03/04/2025", "10:00", "cow", "1", "black", "Ollur", "A Person"]
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        '<office:body><office:spreadsheet><table:table table:name="Register">'
+        f"<table:table-row>{''.join(cell.format(h) for h in HEADER)}</table:table-row>"
+        f'<table:table-row table:number-rows-repeated="{rows_repeated}">'
+        f"{''.join(cell.format(v) for v in entry)}</table:table-row>"
+        f"<table:table-row>{''.join(cell.format(v) for v in ['2', *entry[1:]])}</table:table-row>"
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr(
+            "META-INF/manifest.xml",
+            '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest'
+            ' xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+            "</manifest:manifest>",
+        )
+    return out.getvalue()
+
+
+def test_an_ods_row_repeated_past_a_sheets_rows_is_refused_in_one_line(tmp_path: Path) -> None:
+    # 2,000,000 repeats of entry 1 and entry 2 after them: calamine stops at row 1,048,576, so entry 2 and a million
+    # repeats were lost without a word; now the file is refused, named, in one line.
+    path = tmp_path / "register.ods"
+    path.write_bytes(_ods_with_a_repeated_row(2_000_000))
+    with pytest.raises(RegisterTooLarge) as refused:
+        for _ in read_blocks(path):
+            pass
+    assert str(path) in str(refused.value) and "\n" not in str(refused.value)
+    assert "1,048,576" in str(refused.value)
+
+
+def test_an_ods_row_repeated_a_few_times_is_read_as_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "register.ods"
+    path.write_bytes(_ods_with_a_repeated_row(3))
+    assert sum(len(block.rownos) for block in read_blocks(path)) == 4
