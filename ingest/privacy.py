@@ -892,7 +892,12 @@ def public_kind(kind: str) -> str:
 
 
 _ENTRY_WORDS = _words("no sl sr serial entry reg receipt page vol folio s")
-_NUMBER_LIKE = re.compile(r"(?:[A-Za-z]{1,4}\s?[-/.]\s?)?\d[\d/.\-]*[A-Za-z]?(?!\w)")
+_NUMBER_LIKE = re.compile(r"(?<!\w)(?:[A-Za-z]{1,4}\s?[-/.]\s?)?\d[\d/.\-]*[A-Za-z]?(?!\w)")
+# A word of an entry number: a number of six digits or fewer, a letter or three before it and one after ('12a',
+# 'e12'). A longer run, or more letters round it, is a person's code (a PAN, a voter ID, a phone), not the register's.
+_ENTRY_CODE = re.compile(r"[a-z]{0,3}\d{1,6}[a-z]?")
+_SEVEN_DIGITS = re.compile(r"\d{7}|(?:\d\D*){10}")  # a run of seven, or ten in all (an Aadhaar with dots)
+_VEHICLE = re.compile(r"\b[A-Za-z]{2}[\s-]?\d{1,2}[\s-]?[A-Za-z]{1,3}[\s-]?\d{4}\b")
 
 
 @lru_cache(maxsize=65536)
@@ -900,12 +905,13 @@ def public_entry_no(entry_no: str | None) -> str | None:
     """An entry number as the public reads it: its number-like part.
 
     '12' -> '12'; 'KTR/12/2025' -> 'KTR/12/2025'; 'Sl. 5' -> 'Sl. 5'; '12 (Lonappan Chiramel)' -> '12';
-    'Lonappan' -> None; '9447012345' -> '[number]' (a mobile where the number belongs)."""
+    'Lonappan' -> None; '9447012345' -> '[number]' (a mobile where the number belongs); 'ABCPK1234F 3' -> '3';
+    'KLT1234567' -> None; '3456.7812.9012', 'KL 07 AB 1234' -> '[number]' (a person's code is no entry's number)."""
     if not entry_no:
         return entry_no
     toks = tokens(entry_no)
     plain = all(
-        any(c.isdigit() for c in t.word)
+        _ENTRY_CODE.fullmatch(t.word.casefold())
         or t.word in _ENTRY_WORDS
         or (len(t.word) <= 3 and entry_no[t.start : t.end].isupper())
         for t in toks
@@ -915,7 +921,8 @@ def public_entry_no(entry_no: str | None) -> str | None:
         if not m:
             return None
         entry_no = m.group()
-    return hide_people(entry_no)
+    shown = hide_people(entry_no)
+    return "[number]" if shown and (_SEVEN_DIGITS.search(shown) or _VEHICLE.search(shown)) else shown
 
 
 # Ten digits or more, spaced or not: a mobile or an Aadhaar, when a row shifted by a column puts one where a reason
