@@ -21,6 +21,7 @@ does not.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -1051,3 +1052,23 @@ def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
         i = j + 1
     # '@' and its full-width form between marks: an address written loosely
     return tuple(spans)
+
+
+# --- pounds.csv: what is published of a pound -------------------------------------------------------------------
+
+
+def public_pound(pound: Any, roster: Persons = EMPTY) -> Any:
+    """A pound (ingest.sources.Pound) as published: its name made of what is recognised, its own village, area and
+    district known as places, and its place fields without the roster's people, a titled name or a number.
+
+    Pound(name="Raghavan Nair's Pound", village='Ollur, Sri. Kunjan 9447012345', ...) with the roster
+    ['K. Raghavan Nair'] -> Pound(name="[name] Pound", village='Ollur, [name] [number]', ...)."""
+    fields = {f: hide_people(getattr(pound, f), roster) or "" for f in ("village", "local_authority", "district")}
+    places = roster_of((), fields.values())  # the places as published: a person in the village is no place
+    return dataclasses.replace(pound, name=hide(pound.name, roster, places) or "", **fields)
+
+
+def public_pounds(pounds: dict[str, Any], roster: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """pounds.csv's pounds as published, the roster's (rules/roster.csv rows) names known: {'p1': Pound(...)}."""
+    known = roster_of(r.get("name") or "" for r in roster)
+    return {pid: public_pound(p, known) for pid, p in pounds.items()}
