@@ -92,7 +92,10 @@ def _write(data: Path, rows: list[dict[str, str]], shape: str) -> None:
 
 def _values(dump: str) -> list[str]:
     """Every literal of the public database's dump: quoted text and bare numbers."""
-    return [m.group(2) if m.group(1) is None else m.group(1) for m in re.finditer(r"'((?:[^']|'')*)'|(?<![\w'])(\d[\d.]*)", dump)]
+    return [
+        m.group(2) if m.group(1) is None else m.group(1)
+        for m in re.finditer(r"'((?:[^']|'')*)'|(?<![\w'])(\d[\d.]*)", dump)
+    ]
 
 
 def _public(part: str, values: list[str]) -> bool:
