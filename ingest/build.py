@@ -33,7 +33,7 @@ from pinfold.schema import PUBLIC, views
 
 from . import history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
-from .privacy import public_pounds
+from .privacy import public_pounds, public_sources
 from .records import latest_day
 from .rows import LawCache
 from .rules_files import load_rulebook
@@ -173,8 +173,9 @@ def _build(
             [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
         )
         jobs = []
+        rels = public_sources(files, data_dir, pounds)  # a file's name is published only as far as recognised
         for i, (pid, path) in enumerate(files):
-            rel = path.relative_to(data_dir).as_posix()
+            rel = rels[i]
             key = cache.key(pounds[pid], rel, digests[i], mapping_digest(path))
             kept = cache.find(key)
             shard = kept or work / f"shard-{i:05d}.db"

@@ -1072,3 +1072,42 @@ def public_pounds(pounds: dict[str, Any], roster: Iterable[dict[str, Any]]) -> d
     """pounds.csv's pounds as published, the roster's (rules/roster.csv rows) names known: {'p1': Pound(...)}."""
     known = roster_of(r.get("name") or "" for r in roster)
     return {pid: public_pound(p, known) for pid, p in pounds.items()}
+
+
+# --- a register's file name --------------------------------------------------------------------------------------
+
+# Words a register's file name may hold besides months, the pound's places and numbers: what the file is.
+_FILE_WORDS = _words(
+    "register rejister registers reg book pound pounds export sheet sheets data entries entry cattle copy final "
+    "draft new old vol part page scan scanned typed year month first last later earlier before after"
+)
+_FILE_WORD = re.compile(r"[\u0D00-\u0D7F]+|[^\W\d_]+|\d+")
+
+
+def public_source(rel: str, pound: Any, number: int) -> str:
+    """A register's path as published: as written when every word of its folders and name below the pound's folder
+    is recognised (months, years and other numbers, the pound's places and name, `register` and the like, the words
+    of the lexicon: 'sale', 'after', 'claim'), else the
+    register's number in its pound.
+
+    ('registers/p1/register-2025.csv', Pound(village='Ollur', ...), 1) -> as it is;
+    ('registers/p1/Raghavan Nair book.xlsx', ..., 3) -> 'registers/p1/register-3.xlsx'."""
+    head, _, below = rel.partition(f"/{pound.id}/")
+    if not below:
+        return rel
+    places = place_words(pound.name, pound.village, pound.local_authority, pound.district)
+    stem, dot, ext = below.rpartition(".")
+    words = _FILE_WORD.findall(fold(stem if dot else below))
+    if all(w.isdigit() or w in _FILE_WORDS or w in MONTHS or known(w, places) for w in words):
+        return rel
+    return f"{head}/{pound.id}/register-{number}{dot}{ext if dot else ''}"
+
+
+def public_sources(files: Sequence[tuple[str, Any]], data_dir: Any, pounds: dict[str, Any]) -> list[str]:
+    """[(pound id, path)] -> each register's published path (`public_source`), numbered in its pound in order."""
+    seen: dict[str, int] = {}
+    out = []
+    for pid, path in files:
+        seen[pid] = seen.get(pid, 0) + 1
+        out.append(public_source(path.relative_to(data_dir).as_posix(), pounds[pid], seen[pid]))
+    return out

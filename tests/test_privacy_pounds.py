@@ -47,3 +47,32 @@ def test_pounds_csv_names_no_one_in_the_public_database(tmp_path: Path) -> None:
     for secret in ("Raghavan", "Nair", "Kunjan", "Pillai", "9447012345"):
         assert secret not in dump
     assert "Ollur Grama Panchayat" in dump and "Thrissur" in dump
+
+
+# --- a register's file name --------------------------------------------------------------------------------------
+
+
+def test_a_file_name_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) -> None:
+    from .conftest import make_data_dir
+
+    entry = "Sl. No.,Date brought,Kind of cattle,Number,Description\n1,0{d}/11/2025,cow,1,black cow\n"
+    files = {
+        "register-2025.csv": entry.format(d=1),
+        "Kochouseph Pallan book.csv": entry.format(d=2),
+        "Ollur register നവംബർ 2025.csv": entry.format(d=3),
+        "രാഘവൻ.csv": entry.format(d=4),
+    }
+    data = make_data_dir(tmp_path, files)
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    shown = sorted(r[0] for r in con.execute("SELECT source_file FROM impoundments"))
+    dump = "\n".join(con.iterdump())
+    for secret in ("Kochouseph", "Pallan", "രാഘവൻ"):
+        assert secret not in dump
+    # Sorted by path, the two unrecognised names are the pound's 1st and 4th registers.
+    assert shown == [
+        "registers/p1/Ollur register നവംബർ 2025.csv",
+        "registers/p1/register-1.csv",
+        "registers/p1/register-2025.csv",
+        "registers/p1/register-4.csv",
+    ]
