@@ -33,6 +33,7 @@ from pinfold.schema import PUBLIC, views
 
 from . import history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
+from .privacy import public_pounds, public_sources
 from .records import latest_day
 from .rows import LawCache
 from .rules_files import load_rulebook
@@ -119,6 +120,7 @@ def _build(
         plain_rules(data_dir / "rules")
         packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
         book = load_rulebook(data_dir / "rules", packs)
+        pounds = public_pounds(pounds, book.roster)
         files = register_files(data_dir, pounds)
         stamps = [file_stamp(path) for _, path in files]
         digests = [file_digest(path) for _, path in files]
@@ -173,8 +175,9 @@ def _build(
             [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
         )
         jobs = []
+        rels = public_sources(files, data_dir, pounds)  # a file's name is published only as far as recognised
         for i, (pid, path) in enumerate(files):
-            rel = path.relative_to(data_dir).as_posix()
+            rel = rels[i]
             key = cache.key(pounds[pid], rel, digests[i], mapping_digest(path))
             kept = cache.find(key)
             shard = kept or work / f"shard-{i:05d}.db"

@@ -21,6 +21,7 @@ does not.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -892,7 +893,12 @@ def public_kind(kind: str) -> str:
 
 
 _ENTRY_WORDS = _words("no sl sr serial entry reg receipt page vol folio s")
-_NUMBER_LIKE = re.compile(r"(?:[A-Za-z]{1,4}\s?[-/.]\s?)?\d[\d/.\-]*[A-Za-z]?(?!\w)")
+_NUMBER_LIKE = re.compile(r"(?<!\w)(?:[A-Za-z]{1,4}\s?[-/.]\s?)?\d[\d/.\-]*[A-Za-z]?(?!\w)")
+# A word of an entry number: a number of six digits or fewer, a letter or three before it and one after ('12a',
+# 'e12'). A longer run, or more letters round it, is a person's code (a PAN, a voter ID, a phone), not the register's.
+_ENTRY_CODE = re.compile(r"[a-z]{0,3}\d{1,6}[a-z]?")
+_SEVEN_DIGITS = re.compile(r"\d{7}|(?:\d\D*){10}")  # a run of seven, or ten in all (an Aadhaar with dots)
+_VEHICLE = re.compile(r"\b[A-Za-z]{2}[\s-]?\d{1,2}[\s-]?[A-Za-z]{1,3}[\s-]?\d{4}\b")
 
 
 @lru_cache(maxsize=65536)
@@ -900,12 +906,13 @@ def public_entry_no(entry_no: str | None) -> str | None:
     """An entry number as the public reads it: its number-like part.
 
     '12' -> '12'; 'KTR/12/2025' -> 'KTR/12/2025'; 'Sl. 5' -> 'Sl. 5'; '12 (Lonappan Chiramel)' -> '12';
-    'Lonappan' -> None; '9447012345' -> '[number]' (a mobile where the number belongs)."""
+    'Lonappan' -> None; '9447012345' -> '[number]' (a mobile where the number belongs); 'ABCPK1234F 3' -> '3';
+    'KLT1234567' -> None; '3456.7812.9012', 'KL 07 AB 1234' -> '[number]' (a person's code is no entry's number)."""
     if not entry_no:
         return entry_no
     toks = tokens(entry_no)
     plain = all(
-        any(c.isdigit() for c in t.word)
+        _ENTRY_CODE.fullmatch(t.word.casefold())
         or t.word in _ENTRY_WORDS
         or (len(t.word) <= 3 and entry_no[t.start : t.end].isupper())
         for t in toks
@@ -915,7 +922,8 @@ def public_entry_no(entry_no: str | None) -> str | None:
         if not m:
             return None
         entry_no = m.group()
-    return hide_people(entry_no)
+    shown = hide_people(entry_no)
+    return "[number]" if shown and (_SEVEN_DIGITS.search(shown) or _VEHICLE.search(shown)) else shown
 
 
 # Ten digits or more, spaced or not: a mobile or an Aadhaar, when a row shifted by a column puts one where a reason
@@ -1044,3 +1052,62 @@ def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
         i = j + 1
     # '@' and its full-width form between marks: an address written loosely
     return tuple(spans)
+
+
+# --- pounds.csv: what is published of a pound -------------------------------------------------------------------
+
+
+def public_pound(pound: Any, roster: Persons = EMPTY) -> Any:
+    """A pound (ingest.sources.Pound) as published: its name made of what is recognised, its own village, area and
+    district known as places, and its place fields without the roster's people, a titled name or a number.
+
+    Pound(name="Raghavan Nair's Pound", village='Ollur, Sri. Kunjan 9447012345', ...) with the roster
+    ['K. Raghavan Nair'] -> Pound(name="[name] Pound", village='Ollur, [name] [number]', ...)."""
+    fields = {f: hide_people(getattr(pound, f), roster) or "" for f in ("village", "local_authority", "district")}
+    places = roster_of((), fields.values())  # the places as published: a person in the village is no place
+    return dataclasses.replace(pound, name=hide(pound.name, roster, places) or "", **fields)
+
+
+def public_pounds(pounds: dict[str, Any], roster: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """pounds.csv's pounds as published, the roster's (rules/roster.csv rows) names known: {'p1': Pound(...)}."""
+    known = roster_of(r.get("name") or "" for r in roster)
+    return {pid: public_pound(p, known) for pid, p in pounds.items()}
+
+
+# --- a register's file name --------------------------------------------------------------------------------------
+
+# Words a register's file name may hold besides months, the pound's places and numbers: what the file is.
+_FILE_WORDS = _words(
+    "register rejister registers reg book pound pounds export sheet sheets data entries entry cattle copy final "
+    "draft new old vol part page scan scanned typed year month first last later earlier before after"
+)
+_FILE_WORD = re.compile(r"[\u0D00-\u0D7F]+|[^\W\d_]+|\d+")
+
+
+def public_source(rel: str, pound: Any, number: int) -> str:
+    """A register's path as published: as written when every word of its folders and name below the pound's folder
+    is recognised (months, years and other numbers, the pound's places and name, `register` and the like, the words
+    of the lexicon: 'sale', 'after', 'claim'), else the
+    register's number in its pound.
+
+    ('registers/p1/register-2025.csv', Pound(village='Ollur', ...), 1) -> as it is;
+    ('registers/p1/Raghavan Nair book.xlsx', ..., 3) -> 'registers/p1/register-3.xlsx'."""
+    head, _, below = rel.partition(f"/{pound.id}/")
+    if not below:
+        return rel
+    places = place_words(pound.name, pound.village, pound.local_authority, pound.district)
+    stem, dot, ext = below.rpartition(".")
+    words = _FILE_WORD.findall(fold(stem if dot else below))
+    if all(w.isdigit() or w in _FILE_WORDS or w in MONTHS or known(w, places) for w in words):
+        return rel
+    return f"{head}/{pound.id}/register-{number}{dot}{ext if dot else ''}"
+
+
+def public_sources(files: Sequence[tuple[str, Any]], data_dir: Any, pounds: dict[str, Any]) -> list[str]:
+    """[(pound id, path)] -> each register's published path (`public_source`), numbered in its pound in order."""
+    seen: dict[str, int] = {}
+    out = []
+    for pid, path in files:
+        seen[pid] = seen.get(pid, 0) + 1
+        out.append(public_source(path.relative_to(data_dir).as_posix(), pounds[pid], seen[pid]))
+    return out

@@ -96,7 +96,8 @@ PLACE_WORDS = _set(
     "plantation rubber coconut grove farm farmland land plot vacant open public private premises side roadside "
     "junction market office post po north south east west northern southern eastern western central main new old "
     "shop shops store hotel tea stall bakery petrol pump godown factory mill quarry tower ksrtc ksheb kseb "
-    "upper lower kadavu kulam padam parambu vayal thodu puzha kunnu mala "
+    "upper lower kadavu kulam padam parambu vayal thodu puzha kunnu mala pound pounds thana thannah "
+    "പൗണ്ട് "
     "നിറം നിറമുള്ള ഗേറ്റ് ഗേറ്റിൽ പൂജ്യം house veedu വീട് വീട്ടിൽ വീട്ടുവളപ്പിൽ വയൽ പാടം പറമ്പ് പുഴ തോട് കുളം കവല റോഡ് ജംഗ്ഷൻ അമ്പലം ക്ഷേത്രം പള്ളി സ്കൂൾ ചന്ത മാർക്കറ്റ് ബസ് സ്റ്റോപ്പ്"
 )
 _ML_LANDMARK_STEMS = (

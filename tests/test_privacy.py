@@ -191,6 +191,11 @@ def test_the_kind_as_written_is_published_only_as_kind_words(kind: str, public: 
         ("12 (Lonappan Chiramel)", "12"),
         ("Lonappan", None),
         ("9447012345", "[number]"),
+        ("ABCPK1234F 3", "3"),  # a PAN, a voter ID, an Aadhaar with dots, a vehicle: no entry's number (issue 23)
+        ("KLT1234567", None),
+        ("3456.7812.9012", "[number]"),
+        ("KL 07 AB 1234", "[number]"),
+        ("12a", "12a"),
         (None, None),
     ],
 )

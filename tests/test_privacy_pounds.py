@@ -1,0 +1,78 @@
+"""Issue 23: the text of pounds.csv that is published (a pound's name, village, local authority, district) passes
+the filter, the pound's own places and the roster's names known: a keeper named in a pound's name, a person, a phone
+in a village field, reach no public byte; the places stay as written."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ingest.build import ingest
+from ingest.privacy import public_pound, roster_of
+from ingest.sources import Pound
+
+ROSTER = roster_of(["K. Raghavan Nair"])
+
+
+def test_a_keepers_name_in_a_pounds_name_is_not_published() -> None:
+    pound = Pound("p1", "Raghavan Nair's Pound, Ollur", "kerala-1961", "Ollur Grama Panchayat", "Thrissur", "Ollur",
+                  None, None)  # fmt: skip
+    shown = public_pound(pound, ROSTER)
+    assert shown.name == "[name] Pound, Ollur"
+
+
+def test_a_name_no_roster_gives_is_one_mark_and_the_places_stay() -> None:
+    pound = Pound("p1", "Kunjan's Pound, Ollur", "kerala-1961", "Ollur Grama Panchayat", "Thrissur",
+                  "Ollur, Sri. Kunjan Pillai ph 9447012345", None, None)  # fmt: skip
+    shown = public_pound(pound, ROSTER)
+    assert shown.name == "[…] Pound, Ollur"
+    assert shown.village == "Ollur, [name] ph [number]"
+    assert (shown.local_authority, shown.district) == ("Ollur Grama Panchayat", "Thrissur")
+
+
+def test_pounds_csv_names_no_one_in_the_public_database(tmp_path: Path) -> None:
+    (tmp_path / "registers" / "p1").mkdir(parents=True)
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "roster.csv").write_text("name,role,pound_id,local_authority\nK. Raghavan Nair,keeper,p1,\n")
+    (tmp_path / "pounds.csv").write_text(
+        "id,name,act,local_authority,district,village,latitude,longitude\n"
+        "p1,Raghavan Nair's Pound,kerala-1961,Ollur Grama Panchayat,Thrissur,"
+        '"Ollur, Sri. Kunjan Pillai 9447012345",10.47,76.25\n'
+    )
+    (tmp_path / "registers" / "p1" / "register-2025.csv").write_text(
+        "Sl. No.,Date brought,Kind of cattle,Number,Description,Place of seizure\n1,03/11/2025,cow,1,black cow,Ollur\n"
+    )
+    ingest(tmp_path, tmp_path / "p.db", tmp_path / "q.db")
+    dump = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    for secret in ("Raghavan", "Nair", "Kunjan", "Pillai", "9447012345"):
+        assert secret not in dump
+    assert "Ollur Grama Panchayat" in dump and "Thrissur" in dump
+
+
+# --- a register's file name --------------------------------------------------------------------------------------
+
+
+def test_a_file_name_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) -> None:
+    from .conftest import make_data_dir
+
+    entry = "Sl. No.,Date brought,Kind of cattle,Number,Description\n1,0{d}/11/2025,cow,1,black cow\n"
+    files = {
+        "register-2025.csv": entry.format(d=1),
+        "Kochouseph Pallan book.csv": entry.format(d=2),
+        "Ollur register നവംബർ 2025.csv": entry.format(d=3),
+        "രാഘവൻ.csv": entry.format(d=4),
+    }
+    data = make_data_dir(tmp_path, files)
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    con = sqlite3.connect(tmp_path / "p.db")
+    shown = sorted(r[0] for r in con.execute("SELECT source_file FROM impoundments"))
+    dump = "\n".join(con.iterdump())
+    for secret in ("Kochouseph", "Pallan", "രാഘവൻ"):
+        assert secret not in dump
+    # Sorted by path, the two unrecognised names are the pound's 1st and 4th registers.
+    assert shown == [
+        "registers/p1/Ollur register നവംബർ 2025.csv",
+        "registers/p1/register-1.csv",
+        "registers/p1/register-2025.csv",
+        "registers/p1/register-4.csv",
+    ]
