@@ -762,6 +762,31 @@ T.update({
         "ആപ്പ് ഇല്ലെങ്കിൽ, ഇതേ വിവരങ്ങൾ താഴെയും പിൻഫോൾഡിന്റെ പേജുകളിലും ഉണ്ട്."),
     "feed_newest": ("Newest entries", "ഏറ്റവും പുതിയവ"),
     "feed_empty": ("Nothing in this feed yet.", "ഈ ഫീഡിൽ ഇതുവരെ ഒന്നുമില്ല."),
+    "notice_qr_label": ("QR code of this animal's page", "ഈ മൃഗത്തിന്റെ പേജിന്റെ QR കോഡ്"),
+    "notice_qr_caption": (
+        "Scan the code with a phone's camera, or type this address, to see what is due today and the last day to claim:",
+        "ഇന്ന് അടയ്‌ക്കേണ്ട തുകയും തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസവും കാണാൻ, ഫോൺ ക്യാമറ കൊണ്ട് കോഡ് സ്കാൻ ചെയ്യുക, "
+        "അല്ലെങ്കിൽ ഈ വിലാസം ടൈപ്പ് ചെയ്യുക:"),
+    # issue 24: a rule file's example figures, named in Malayalam (the file's own reference is in English)
+    "example_scale_label": (
+        "EXAMPLE scale for demonstration (not a Gazette notification)",
+        "പ്രദർശനത്തിനുള്ള ഉദാഹരണ പിഴ പട്ടിക (ഗസറ്റ് വിജ്ഞാപനമല്ല)"),
+    "example_rate_label": (
+        "EXAMPLE feeding and watering rate (not a council resolution)",
+        "തീറ്റയ്ക്കും വെള്ളത്തിനുമുള്ള ഉദാഹരണ നിരക്ക് (കൗൺസിൽ തീരുമാനമല്ല)"),
+    "notice_gap_not_posted": (
+        "The register does not record its notice as posted. The printable notice, posted today, gives the auction "
+        "as on or after",
+        "ഇതിന്റെ നോട്ടീസ് പതിച്ചതായി രജിസ്റ്ററിൽ രേഖയില്ല. ഇന്ന് പതിക്കുന്ന അച്ചടിക്കാവുന്ന നോട്ടീസ് പ്രകാരം ലേലം ഈ "
+        "തീയതിയോ അതിനു ശേഷമോ ആണ്:"),
+    "notice_gap_page": (
+        "The days above count from the day the notice was due, as if it had been posted then.",
+        "മുകളിലെ തീയതികൾ നോട്ടീസ് പതിക്കേണ്ടിയിരുന്ന ദിവസം മുതൽ, അന്ന് പതിച്ചതുപോലെ, കണക്കാക്കിയതാണ്."),
+    "share_heading": ("Pass it on", "മറ്റുള്ളവരെ അറിയിക്കുക"),
+    "share_whatsapp": ("Share on WhatsApp", "വാട്ട്‌സ്ആപ്പിൽ പങ്കിടുക"),
+    "share_copy": ("Or copy this message", "അല്ലെങ്കിൽ ഈ സന്ദേശം പകർത്തുക"),
+    "share_in_pound": ("In a cattle pound", "കന്നുകാലി പൗണ്ടിൽ"),
+    "share_last_day": ("Last day to claim before auction", "ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം"),
     "calendar_name": ("Pinfold: cattle pound auctions", "പിൻഫോൾഡ്: കന്നുകാലി പൗണ്ട് ലേലങ്ങൾ"),
     "calendar_auction": ("Cattle auction", "കന്നുകാലി ലേലം"),
     "calendar_proposed": ("Proposed cattle auction", "നിർദ്ദേശിച്ച കന്നുകാലി ലേലം"),
@@ -776,6 +801,20 @@ T.update({
         "ഇതിൽ ഇതുവരെ ഒരു മൃഗവും ഉള്ളതായി അറിവില്ല: അതുവരെ ആരും തിരികെ വാങ്ങാത്ത മൃഗങ്ങളെ വിൽക്കാം "
         "(പൗണ്ടിന്റെ പേജിൽ അവയുടെ പട്ടികയുണ്ട്)."),
 })  # fmt: skip
+
+
+# issue 24: Kerala's districts in Malayalam, for dropdowns, headings and lists (a district not here stays as written)
+DISTRICTS_ML = {
+    "Thiruvananthapuram": "തിരുവനന്തപുരം", "Kollam": "കൊല്ലം", "Pathanamthitta": "പത്തനംതിട്ട",
+    "Alappuzha": "ആലപ്പുഴ", "Kottayam": "കോട്ടയം", "Idukki": "ഇടുക്കി", "Ernakulam": "എറണാകുളം",
+    "Thrissur": "തൃശ്ശൂർ", "Palakkad": "പാലക്കാട്", "Malappuram": "മലപ്പുറം", "Kozhikode": "കോഴിക്കോട്",
+    "Wayanad": "വയനാട്", "Kannur": "കണ്ണൂർ", "Kasaragod": "കാസർഗോഡ്",
+}  # fmt: skip
+
+
+def district_label(district: str, lang: str) -> str:
+    """('Thrissur', 'ml') -> 'തൃശ്ശൂർ'; ('Thrissur', 'en') -> 'Thrissur'; a district not known -> as written."""
+    return DISTRICTS_ML.get(district, district) if lang == "ml" else district
 
 
 def t(key: str, lang: str) -> str:

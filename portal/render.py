@@ -20,6 +20,7 @@ from pinfold.law.rules import ratio_text
 from .i18n import (
     colour_label,
     date_label,
+    district_label,
     head_label,
     law_text,
     rate_status_label,
@@ -140,6 +141,7 @@ def render(
         status=lambda s: status_label(s, lang),
         species=lambda s: species_label(s, lang),
         head=lambda n, s: head_label(n, s, lang),
+        district=lambda d: district_label(d, lang),
         colour=lambda c: colour_label(c, lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,

@@ -225,3 +225,29 @@ def test_a_pack_without_malayalam_reads_in_english(tmp_path, monkeypatch) -> Non
     monkeypatch.setenv(PACKS_DIR_VARIABLE, str(tmp_path))
     p = pack("t")
     assert p.ml == {} and p.words("roles.notice_place", "ml") == p.words("roles.notice_place", "en") != ""
+
+
+def test_districts_and_example_figures_are_named_in_malayalam(client, demo_dbs) -> None:
+    # issue 24: the dropdown, /feeds' district headings, a district's heading and a pound's district were English on
+    # Malayalam pages, and the example scale and rate were named only in the rule file's English
+    search = client.get("/", params={"lang": "ml"}).text
+    assert '<option value="Thrissur">തൃശ്ശൂർ</option>' in search
+    assert "<td>തൃശ്ശൂർ</td>" in client.get("/feeds", params={"lang": "ml"}).text
+    assert "<h1>തൃശ്ശൂർ</h1>" in client.get("/districts/Thrissur", params={"lang": "ml"}).text
+    assert '<option value="Thrissur" class="written">Thrissur</option>' in client.get("/", params={"lang": "en"}).text
+    con = sqlite3.connect(demo_dbs[0])
+    (animal,) = con.execute(
+        "SELECT id FROM impoundments WHERE pound_id LIKE 'tcr-%' AND status = 'impounded'"
+    ).fetchone()
+    con.close()
+    page = client.get(f"/animals/{animal}", params={"lang": "ml"}).text
+    assert "ഉദാഹരണ പിഴ പട്ടിക" in page and "ഉദാഹരണ നിരക്ക്" in page
+    assert "EXAMPLE scale" not in page and "EXAMPLE feeding" not in page
+    assert "EXAMPLE scale" in client.get(f"/animals/{animal}", params={"lang": "en"}).text
+
+
+def test_the_open_data_pages_link_the_portal_in_malayalam(client) -> None:
+    # issue 24: /data (Datasette, in English) had no way to Malayalam
+    for path in ("/data", "/data/pinfold/impoundments"):
+        html = client.get(path).text
+        assert '<a href="/?lang=ml" lang="ml" hreflang="ml">മലയാളം</a>' in html, path

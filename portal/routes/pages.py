@@ -21,11 +21,13 @@ from .. import db, history
 from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
-from ..i18n import law_text, t
+from ..i18n import district_label, law_text, t
 from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
+from ..qr import qr_svg
 from ..render import money_text, render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
+from ..share import message, whatsapp
 from . import compliance as scorecard
 
 router = APIRouter(include_in_schema=False)
@@ -116,6 +118,30 @@ def home(
     )  # fmt: skip
 
 
+def _notice_auction(a: dict[str, Any], n: dict[str, Any], pk: Any, today: dt.date) -> tuple[dt.date | None, Any]:
+    """(day the notice is printed as posted, or None; the auction day it states): a notice not yet posted, printed
+    today while the animal is in the pound, is posted today, and its auction counted from today (K s.13(3))."""
+    printed_on, auction = None, _date(n["auction_earliest_on"])
+    in_pound = a["status"] == "impounded" and a["in_pound_now"]
+    # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
+    # was printed on 1 Dec), and its auction is counted from that day.
+    if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
+        printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
+        auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
+    return printed_on, auction
+
+
+def _share(
+    request: Request, a: dict[str, Any], pound: dict[str, Any] | None, last_day: dt.date | None, lang: str, show: bool
+) -> dict[str, Any]:
+    """The message to pass on about an animal in the pound and its WhatsApp link (share.py); none once it has left."""
+    if not show or pound is None:
+        return {"share": "", "share_link": ""}
+    url = f"{str(request.base_url).rstrip('/')}/animals/{a['id']}" + ("?lang=ml" if lang == "ml" else "")
+    text = message(a, pound, last_day, url, lang)
+    return {"share": text, "share_link": whatsapp(text)}
+
+
 def _date(v: str | None) -> dt.date | None:
     return dt.date.fromisoformat(v) if v else None
 
@@ -175,7 +201,7 @@ async def animal(
     last_day = _date(a["last_day_to_claim"]) or (earliest - dt.timedelta(days=1) if earliest else None)
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
-    notice = db.one(con, "SELECT posted_on, status FROM notices WHERE impoundment_id = ?", (animal_id,))
+    notice = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
     pk = pack(a["act"])
     brought = dt.date.fromisoformat(a["brought_on"])
     return render(
@@ -190,6 +216,8 @@ async def animal(
         last_day=last_day,
         sale=sale,
         notice=notice,
+        **_share(request, a, pound, last_day, lang, a["status"] == "impounded" and not silent),
+        notice_auction=_notice_auction(a, notice, pk, today)[1] if notice else None,
         lot=_lot(con, a, today),
         left_on=_date(a["left_on"]),
         silent=silent,
@@ -210,16 +238,16 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     # A notice not yet posted, printed while the animal is in the pound, is posted today at the earliest: its auction
     # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
     # entry the register has gone silent on: where that animal is, nobody knows.
-    printed_on, auction = None, _date(n["auction_earliest_on"])
+    printed_on, auction = _notice_auction(a, n, pk, today)
     in_pound = a["status"] == "impounded" and a["in_pound_now"]
-    # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
-    # was printed on 1 Dec), and its auction is counted from that day.
-    if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
-        printed_on = max(today, dt.date.fromisoformat(n["posted_on"]))
-        auction = max(auction, auction_if_posted(pk, dt.date.fromisoformat(a["brought_on"]), printed_on))
+    # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
+    page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
     return render(
         request, "notice.html", lang, today, n=n, a=a, pack=pk, printed_on=printed_on, auction=auction,
-        era_day=dt.date.fromisoformat(a["brought_on"]),
+        era_day=dt.date.fromisoformat(a["brought_on"]), page_url=page_url, short_url=page_url.split("://", 1)[-1],
+        page_qr=qr_svg(page_url, t("notice_qr_label", lang)),
+        **_share(request, a, db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],)),
+                 auction - dt.timedelta(days=1) if auction else None, lang, in_pound),
     )  # fmt: skip
 
 
@@ -282,8 +310,8 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
         "list.html",
         lang,
         today,
-        heading=district,
-        heading_is_name=True,
+        heading=district_label(district, lang),
+        heading_is_name=district_label(district, lang) == district,
         pounds=ps,
         rows=rows,
         now=now,
