@@ -127,6 +127,7 @@ class Corpus:
     def __init__(self, seed: int = 17):
         self.rng = random.Random(seed)
         self.people: list[Person] = []
+        self.elsewhere: list[Person] = []  # people of pounds.csv, rules/ and file names: the private side holds none
         self.mobiles: set[str] = set()
         self.landmarks_used: list[str] = []
         self.tags_used: list[str] = []
@@ -347,16 +348,34 @@ class Corpus:
 
     # --- the registers -------------------------------------------------------------------------------------------------
 
+    def planted(self) -> tuple[str, str, str]:
+        """A person written outside the registers (a pound's name, a rule file, a file name): (given, family,
+        mobile as written)."""
+        given, family, _, p = self.latin()
+        self.people.remove(p)
+        self.elsewhere.append(p)
+        return given, family, self.mobile(p)[1]
+
     def write(self, root: Path, rows: int = 400) -> None:
         (root / "rules").mkdir(parents=True)
+        keeper, village_person = self.planted(), self.planted()
         with open(root / "pounds.csv", "w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
             w.writerow(["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"])
             for i, (pid, village, district) in enumerate(POUNDS):
-                w.writerow(
-                    [pid, f"{village} Pound", "kerala-1961", f"{village} Panchayat", district, village, 10 + i, 76]
-                )
+                name, place = f"{village} Pound", village
+                if i == 0:  # a keeper in a pound's name, a person and a phone in a village field (issue 23)
+                    name = f"{keeper[0]} {keeper[1]}'s Pound, {village}"
+                    place = f"{village}, Sri. {village_person[0]} {village_person[1]} ph {village_person[2]}"
+                w.writerow([pid, name, "kerala-1961", f"{village} Panchayat", district, place, 10 + i, 76])
         roster = self.roster()
+        # Rule files' prose passes the person-finding (README, Privacy): the roster's names, titled names, numbers.
+        note, place, call = self.planted(), self.planted(), self.planted()
+        (root / "rules" / "fine_scales.csv").write_text(
+            "act,local_area,species,amount,effective_from,effective_to,reference,status,note\n"
+            f"kerala-1961,*,*,500,2010-01-01,,notification,notified,ask Sri. {note[0]} {note[1]} ph {note[2]}\n",
+            encoding="utf-8",
+        )
         with open(root / "rules" / "roster.csv", "w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
             w.writerow(["name", "role", "pound_id", "local_authority"])
@@ -364,13 +383,16 @@ class Corpus:
         (root / "rules" / "auctions.csv").write_text(
             "pound_id,date,time,place,conditions,reference\n"
             + "".join(
-                f"{pid},{(TODAY + dt.timedelta(days=9)).isoformat()},10:00,{v} Pound,cash,ref\n" for pid, v, _ in POUNDS
+                f"{pid},{(TODAY + dt.timedelta(days=9)).isoformat()},10:00,"
+                f"yard of Sri. {place[0]} {place[1]} near {v} Pound,cash; call {roster[0][1]} {call[2]},ref\n"
+                for pid, v, _ in POUNDS
             ),
             encoding="utf-8",
         )
         per = rows // 4
         self.register_a(root / "registers" / "p1" / "register.csv", per, "Ollur", roster)
-        self.register_b(root / "registers" / "p2" / "first-and-last.csv", per, "Pala")
+        named = self.planted()  # a file named after someone
+        self.register_b(root / "registers" / "p2" / f"{named[0]} {named[1]} first-and-last.csv", per, "Pala")
         self.register_c(root / "registers" / "p3" / "export.jsonl", per, "Chittur")
         self.register_d(root / "registers" / "p1" / "odd-columns.csv", per, "Ollur")
 
@@ -523,6 +545,13 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Corpus, Path, Path
     c = Corpus()
     c.write(root / "data")
     ingest(root / "data", root / "public.db", root / "private.db")
+    # The clerk corrects colours in two registers: the old descriptions, people and all, go to the history.
+    for path in (
+        root / "data" / "registers" / "p1" / "register.csv",
+        root / "data" / "registers" / "p3" / "export.jsonl",
+    ):
+        path.write_text(path.read_text(encoding="utf-8").replace("white", "grey"), encoding="utf-8")
+    ingest(root / "data", root / "public.db", root / "private.db")
     return c, root / "public.db", root / "private.db"
 
 
@@ -542,7 +571,7 @@ def test_no_one_in_the_public_database(corpus: tuple[Corpus, Path, Path]) -> Non
     c, public, _ = corpus
     sweep = Sweep()
     sweep.add("dump", "\n".join(sqlite3.connect(public).iterdump()))
-    assert sweep.found(c.people) == []
+    assert sweep.found(c.people + c.elsewhere) == []
     dump = sweep.texts[0]
     kept = [t for t in c.tags_used if fold(t) in dump] + [x for x in c.landmarks_used if fold(x) in dump]
     assert len(kept) == len(c.tags_used) + len(c.landmarks_used) > 100  # landmarks and tags kept: 100%
@@ -584,7 +613,7 @@ def test_no_one_on_any_page_feed_calendar_api_or_data_export(corpus: tuple[Corpu
             text = body_text(r)
             sweep.add(path, text)
             seen += len(text)
-    assert sweep.found(c.people) == []
+    assert sweep.found(c.people + c.elsewhere) == []
     everything = "\n".join(sweep.texts)
     assert [t for t in c.tags_used if fold(t) not in everything] == []
     assert [x for x in set(c.landmarks_used) if fold(x) not in everything] == []

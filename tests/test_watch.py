@@ -87,8 +87,8 @@ def test_a_saved_register_is_published_and_sigterm_stops_the_watch(data: Path, t
     try:
         first = watcher.stdout.readline()  # the first ingest, before any save
         assert first.startswith("files 43, records ")
-        save_entry(data, 90001, "grey, a saved entry")
-        assert seen_by_the_watch(data, lambda: published(pub, "grey, a saved entry") == 1)
+        save_entry(data, 90001, "grey, ear tag KL-07-90001")
+        assert seen_by_the_watch(data, lambda: published(pub, "grey, ear tag KL-07-90001") == 1)
         assert watcher.stdout.readline().startswith("files 43, records ")
     finally:
         watcher.send_signal(signal.SIGTERM)
@@ -111,7 +111,7 @@ def test_a_save_made_while_an_ingest_runs_starts_another(data: Path, tmp_path: P
         summary = real(*args, **kwargs)
         calls.append(summary.records)
         if len(calls) == 2:
-            save_entry(data, 90003, "white, saved during an ingest")
+            save_entry(data, 90003, "white, ear tag KL-07-90003")
         if len(calls) == 3:
             stop.set()
         return summary
@@ -123,10 +123,10 @@ def test_a_save_made_while_an_ingest_runs_starts_another(data: Path, tmp_path: P
     )
     watching.start()
     assert within(120, lambda: len(calls) == 1)
-    save_entry(data, 90002, "black, saved first")
+    save_entry(data, 90002, "black, ear tag KL-07-90002")
     # A touch while the second ingest runs joins the save made during it: one more ingest either way.
     assert seen_by_the_watch(data, lambda: len(calls) >= 2)
     watching.join(120)
     assert not watching.is_alive() and failures == []
     assert calls[1:] == [calls[0] + 1, calls[0] + 2]
-    assert published(pub, "black, saved first") == published(pub, "white, saved during an ingest") == 1
+    assert published(pub, "black, ear tag KL-07-90002") == published(pub, "white, ear tag KL-07-90003") == 1
