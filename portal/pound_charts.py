@@ -87,6 +87,7 @@ def fines(con: sqlite3.Connection, pound: str = "", district: str = "") -> dict[
                    minor / CASE unit WHEN 'pie' THEN 192 ELSE 100 END AS rupees
             FROM (SELECT substr(i.left_on, 1, 7) AS month, i.money_unit AS unit, sum(i.fine_levied_minor) AS minor
                   FROM impoundments i WHERE {where} AND i.brought_at >= :since AND i.fine_levied_minor > 0
+                    AND i.left_on IS NOT NULL
                   GROUP BY 1, 2) ORDER BY month, unit""",
         {**params, "since": _since(con, pound, district)},
     )

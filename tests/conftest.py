@@ -60,11 +60,19 @@ def settings(demo_dbs: tuple[Path, Path]) -> Settings:
 
 
 @pytest.fixture(scope="session")
-def client(settings: Settings):
+def _shared_client(settings: Settings):
     from fastapi.testclient import TestClient
 
     with TestClient(create_app(settings), base_url="http://testserver") as c:
         yield c
+
+
+@pytest.fixture
+def client(_shared_client):
+    """The session's client, with no cookie left by the test before: a `lang=ml` a test asked for is remembered in a
+    cookie (as a reader's choice is), and the next test would read Malayalam pages where it asks for English."""
+    _shared_client.cookies.clear()
+    return _shared_client
 
 
 def free_port() -> int:
