@@ -30,12 +30,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from pinfold.law.clock import IST
 from pinfold.law.packs import PACKS_DIR
 from pinfold.schema import FIELDS
 
 from .privacy import EMPTY, PLACEHOLDERS, Persons, hide, roster_of
-
-IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
 
 # Fields read from the sale account (`sales`), and its column for each.
 SALE_COLUMNS = {"sale_proceeds_rupees": "proceeds_rupees", "sale_expenses_rupees": "expenses_rupees"}

@@ -28,6 +28,7 @@ from starlette.routing import Route
 from ingest.build import Summary
 from ingest.sources import read_pounds
 from pinfold.errors import PinfoldError
+from pinfold.law.clock import IST
 
 from . import accounts
 from .i18n import LANGS, t
@@ -253,11 +254,7 @@ async def publish_upload(request: Request) -> Response:
                        up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or summary}))  # fmt: skip
         if not failure:
             _forget(con, s, up["id"])
-    when = (
-        dt.datetime.now(dt.UTC)
-        .astimezone(dt.timezone(dt.timedelta(hours=5, minutes=30)))
-        .strftime("%Y-%m-%d %H:%M IST")
-    )
+    when = dt.datetime.now(IST).strftime("%Y-%m-%d %H:%M IST")
     return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
                  failure=failure, summary=summary, when=when, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
 
