@@ -274,12 +274,15 @@ class Pool:
         return now, connect_version(self.served.path, now)
 
     def give(self, taken: str, con: sqlite3.Connection) -> None:
-        """Back to the pool if the file has not changed since it was taken; otherwise closed."""
+        """Back to the pool if the file has not changed since it was taken; otherwise let go. Not closed here: a
+        request cancelled while its page renders in a worker thread gives its connection back before the thread is
+        done with it, and a close under a running statement is a use-after-free in SQLite (a segmentation fault seen
+        once under tests/test_served_file.py). Let go, it closes when its last user drops it (CPython counts them)."""
         with self._lock:
             if taken == self._version and len(self._idle) < self.max_idle:
                 self._idle.append(con)
                 return
-        con.close()
+        del con
 
     def close(self) -> None:
         with self._lock:
