@@ -9,6 +9,7 @@ import re
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -92,13 +93,10 @@ class Alerts:
 
     def round(self) -> None:
         """One round of the sender: forget what is due, queue the alerts of new ingests, send the outbox."""
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             store.forget_old(con)
             matching.notify(self.public_db, con, self.site)
             mail.deliver(con, self.smtp, self.site.sender)
-        finally:
-            con.close()
 
     def run_sender(self) -> None:
         while not self.stop.is_set():
@@ -141,14 +139,11 @@ class Alerts:
             matching.parse_query(q, species, district, pound)
         except BadRequest as e:
             return page(lang, e.ml if lang == "ml" else e.message, 400)
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             sub = store.subscribe(con, email, {"q": q, "species": species, "district": district, "pound": pound}, lang)
             if not sub.confirmed:  # confirmed already: nothing to send, and the answer is the same
                 con.execute("DELETE FROM outbox WHERE subscription_id = ? AND kind = 'confirm'", (sub.id,))
                 store.queue(con, sub, "confirm", mail.confirmation(self.site, sub))
-        finally:
-            con.close()
         self.wake.set()
         return page(lang, w("asked", lang), ask={"label": w("email_label", lang), "button": w("manage_ask", lang)})
 
@@ -166,33 +161,24 @@ class Alerts:
         client = request.client.host if request.client else "-"
         if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
             return page(lang, w("too_many", lang), 429)
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             subs = [s for s in store.confirmed(con) if s.email.lower() == email.lower()]
             if subs:
                 store.queue(con, subs[0], "manage", mail.manage(self.site, subs[0].email, subs[0].manage_token, lang))
-        finally:
-            con.close()
         self.wake.set()
         return page(lang, w("asked_manage", lang))
 
     def confirm(self, token: str, lang: str = "en") -> Response:
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             sub = store.confirm(con, token)
-        finally:
-            con.close()
         if sub is None:
             return page(lang, w("unknown_link", lang), 404)
         return page(sub.lang, w("confirmed", sub.lang))
 
     def unsubscribe_page(self, token: str, lang: str = "en") -> Response:
         """The link in an alert's text: a button that POSTs (a link checker following GETs ends nothing)."""
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             sub = store.by_token(con, token)
-        finally:
-            con.close()
         if sub is None:
             return page(lang, w("unknown_link", lang), 404)
         return page(
@@ -201,19 +187,13 @@ class Alerts:
 
     def unsubscribe(self, token: str, lang: str = "en") -> Response:
         """RFC 8058 one-click: a POST to the List-Unsubscribe address ends the subscription."""
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             store.unsubscribe(con, token)
-        finally:
-            con.close()
         return page(lang, w("unsubscribed", lang))
 
     def manage(self, token: str, lang: str = "en") -> Response:
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             subs = store.of_address(con, token)
-        finally:
-            con.close()
         if not subs:
             return page(lang, w("unknown_link", lang), 404)
         lang = subs[0].lang
@@ -228,11 +208,8 @@ class Alerts:
         )
 
     def forget(self, token: str, lang: str = "en") -> Response:
-        con = self.con()
-        try:
+        with closing(self.con()) as con:
             store.forget_address(con, token)
-        finally:
-            con.close()
         return page(lang, w("forgotten", lang))
 
 
