@@ -6,10 +6,19 @@ and the open data package that describes them. Add columns, never remove.
 from collections.abc import Callable
 from pathlib import Path
 
+from .law.clock import ISO_OFFSET
 from .law.compliance import columns_sql, departed
 from .law.compliance import rules as compliance_rules
 from .law.packs import RulePack, all_packs
-from .law.status import IN_POUND, STATUS_LABELS, TODAY_IN_INDIA, auctions_to_come, whereabouts, whereabouts_select
+from .law.status import (
+    IN_POUND,
+    PROPOSED_MEANS,
+    STATUS_LABELS,
+    TODAY_IN_INDIA,
+    auctions_to_come,
+    whereabouts,
+    whereabouts_select,
+)
 from .vocabulary import PLURALS
 
 # The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
@@ -292,7 +301,7 @@ def search_index() -> list[str]:
 
 
 # Views: the feeds, the calendar and Datasette read the same SQL. Feed views follow one column contract:
-# atom_id, atom_title, atom_updated (ISO with +05:30), atom_link (path), atom_summary, plus the filter columns
+# atom_id, atom_title, atom_updated (ISO with India's offset), atom_link (path), atom_summary, plus the filter columns
 # district, pound_id, species, search_text. "Today" is India's date. Built when an ingest runs, from the packs then
 # in PACKS_DIR: a sentence that states a period, an amount or a section reads it from the pound's pack.
 def views() -> str:
@@ -313,8 +322,8 @@ CREATE VIEW current_notices AS
     SELECT n.*, p.name AS pound_name, p.district FROM notices n JOIN pounds p ON p.id = n.pound_id
     JOIN impoundments i ON i.id = n.impoundment_id
     WHERE {now}
-      AND n.posted_on <= date('now', '+330 minutes')
-      AND (n.auction_earliest_on IS NULL OR n.auction_earliest_on >= date('now', '+330 minutes', '-7 days'));
+      AND n.posted_on <= {TODAY_IN_INDIA}
+      AND (n.auction_earliest_on IS NULL OR n.auction_earliest_on >= date({TODAY_IN_INDIA}, '-7 days'));
 CREATE VIEW upcoming_auctions AS
     SELECT a.*, p.name AS pound_name, p.district FROM auctions a JOIN pounds p ON p.id = a.pound_id
     WHERE {auctions_to_come(a="a")};
@@ -322,8 +331,8 @@ CREATE VIEW feed_impounded AS
     SELECT i.id AS atom_id,
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.colour IS NOT NULL THEN ' (' || i.colour || ')' ELSE '' END
              || ' impounded at ' || p.name AS atom_title,
-           CASE WHEN length(i.brought_at) = 10 THEN i.brought_at || 'T00:00:00+05:30'
-                ELSE i.brought_at || ':00+05:30' END AS atom_updated,
+           CASE WHEN length(i.brought_at) = 10 THEN i.brought_at || 'T00:00:00{ISO_OFFSET}'
+                ELSE i.brought_at || ':00{ISO_OFFSET}' END AS atom_updated,
            '/animals/' || i.id AS atom_link,
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
              || '. At ' || p.name || ', ' || p.district || ', brought ' || {date_sql("i.brought_on")} || '.'
@@ -346,7 +355,7 @@ CREATE VIEW feed_impounded AS
 CREATE VIEW feed_notices AS
     SELECT n.id AS atom_id,
            'Notice: ' || {head_sql("n.head_count", "n.species")} || ' unclaimed at ' || p.name AS atom_title,
-           n.posted_on || 'T09:00:00+05:30' AS atom_updated,
+           n.posted_on || 'T09:00:00{ISO_OFFSET}' AS atom_updated,
            '/animals/' || n.impoundment_id AS atom_link,
            n.notice_text AS atom_summary,
            p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key, n.impoundment_id,
@@ -355,9 +364,9 @@ CREATE VIEW feed_notices AS
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
-           CASE a.status WHEN 'proposed' THEN 'Proposed auction (the earliest day the Act allows, not a day fixed for the sale) at '
+           CASE a.status WHEN 'proposed' THEN 'Proposed auction ({PROPOSED_MEANS[0]}) at '
                 ELSE 'Auction at ' END || p.name || ' on ' || {date_sql("a.auction_date")} || coalesce(', ' || a.auction_time, '') AS atom_title,
-           a.starts_at || ':00+05:30' AS atom_updated,
+           a.starts_at || ':00{ISO_OFFSET}' AS atom_updated,
            '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,
            a.lot_summary AS atom_summary,
            p.district, a.pound_id, a.status, a.auction_date, a.starts_at, a.place, a.lots, a.head_count,
@@ -388,7 +397,7 @@ CREATE VIEW feed_compliance AS
     SELECT 'compliance-' || i.id AS atom_id,
            'The register records: ' || rtrim({said}, '; ') || ' — ' || {head_sql("i.head_count", "i.species")}
              || ' at ' || p.name AS atom_title,
-           {day} || 'T00:00:00+05:30' AS atom_updated,
+           {day} || 'T00:00:00{ISO_OFFSET}' AS atom_updated,
            '/animals/' || i.id AS atom_link,
            'Entry ' || coalesce(i.entry_no, 'without a number') || ', brought ' || {date_sql("i.brought_on")} || ', '
              || p.name || ', ' || p.district || '. What the register records, not a finding: see /compliance.'

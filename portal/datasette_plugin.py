@@ -27,6 +27,7 @@ from datasette.utils.asgi import Base400, Response
 from datasette.views.base import DatasetteError
 from markupsafe import Markup, escape
 
+from . import sql_functions
 from .errors import DatabaseUnavailable
 
 log = logging.getLogger("pinfold.data")
@@ -202,8 +203,11 @@ def harden(con: sqlite3.Connection) -> None:
 
 @hookimpl
 def prepare_connection(conn: sqlite3.Connection, database: str, datasette: Any) -> None:
+    """Every /data connection is bounded (harden) and can call the law's own functions (sql_functions), which the
+    canned queries use rather than restating the rules in SQL."""
     if database != "_internal":
         harden(conn)
+        sql_functions.register(conn)
 
 
 # -- errors ------------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from markupsafe import Markup, escape
 
 from pinfold.law.compliance import rules as compliance_rules
 from pinfold.law.packs import RulePack
+from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
 from pinfold.vocabulary import ML_MONTHS, head_of
@@ -278,8 +279,8 @@ T: dict[str, tuple[str, str]] = {
     ),
     "auction_lot": ("This animal's auction", "ഈ മൃഗത്തിന്റെ ലേലം"),
     "auction_proposed_explained": (
-        "proposed: the earliest day the Act allows, not a day fixed for the sale ({s_auction})",
-        "നിർദ്ദേശിച്ചത്: നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം; വിൽപനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല ({s_auction})",
+        f"proposed: {PROPOSED_MEANS[0]} ({{s_auction}})",
+        f"നിർദ്ദേശിച്ചത്: {PROPOSED_MEANS[1]} ({{s_auction}})",
     ),
     "auction_scheduled_explained": ("scheduled by order ({s_auction})", "ഉത്തരവ് പ്രകാരം നിശ്ചയിച്ചത് ({s_auction})"),
     "act_applies": ("When the Act applies", "നിയമം ബാധകമായ കാലം"),
@@ -868,9 +869,7 @@ T.update({
     "calendar_no_lots": ("lots not yet known", "ലോട്ടുകൾ ഇനിയും അറിവായിട്ടില്ല"),
     "calendar_head": ("head", "എണ്ണം"),
     "calendar_public": ("Public auction of unclaimed cattle", "ആരും തിരികെ വാങ്ങാത്ത കന്നുകാലികളുടെ പൊതു ലേലം"),
-    "calendar_proposed_status": (
-        "proposed for the earliest day the Act allows, not a day fixed for the sale",
-        "നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസത്തേക്ക് നിർദ്ദേശിച്ചത്, വിൽപ്പനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല"),
+    "calendar_proposed_status": (f"proposed for {PROPOSED_MEANS[0]}", f"നിർദ്ദേശിച്ചത്: {PROPOSED_MEANS[1]}"),
     "calendar_none_yet": (
         "No animal is yet known to be in it: animals unclaimed by then may be sold (the pound's page lists them).",
         "ഇതിൽ ഇതുവരെ ഒരു മൃഗവും ഉള്ളതായി അറിവില്ല: അതുവരെ ആരും തിരികെ വാങ്ങാത്ത മൃഗങ്ങളെ വിൽക്കാം "

@@ -10,11 +10,12 @@ from zoneinfo import ZoneInfo
 
 from icalendar import Calendar, Component, Event
 
+from pinfold.law.clock import ZONE_NAME
 from pinfold.vocabulary import head_of
 
 from .i18n import t
 
-KOLKATA = ZoneInfo("Asia/Kolkata")
+KOLKATA = ZoneInfo(ZONE_NAME)
 
 
 # The fields of a feed_auctions row an event is made from: an event's text is a function of them (and the base URL and
@@ -86,7 +87,7 @@ def render_calendar(
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", t("calendar_name", lang) + (f" — {label[:120]}" if label else ""))
-    cal.add("x-wr-timezone", "Asia/Kolkata")
+    cal.add("x-wr-timezone", ZONE_NAME)
     if rows:  # the zone the events' times are in
         cal.add_component(kolkata_vtimezone())
     head, end = bytes(cal.to_ical()).rsplit(b"END:VCALENDAR", 1)

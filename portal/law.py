@@ -11,6 +11,7 @@ from pinfold.law.dues import Due, compute_due
 from pinfold.law.money import Money
 from pinfold.law.packs import RulePack, pack
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
+from pinfold.law.status import PROPOSED_MEANS
 
 _BOOKS: dict[str, RuleBook] = {}
 
@@ -132,7 +133,7 @@ def auction_status_means(status: str, pk: RulePack) -> str:
     allows, not a day fixed for the sale (K s.13(3))'."""
     cite = pk.sections.get("auction", "")
     if status == "proposed":
-        return f"proposed: the earliest day the Act allows, not a day fixed for the sale ({cite})"
+        return f"proposed: {PROPOSED_MEANS[0]} ({cite})"
     return f"scheduled by the order that fixes the sale's place, time and conditions ({cite})"
 
 

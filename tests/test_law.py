@@ -704,7 +704,7 @@ def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_pa
     money held until the Magistrate decides, not a fine collected (K s.16(1) sends the local authority "the fines so
     deducted"). Two Kerala cows brought in March 2025 at Rs 500 each (the scale on file), one claimed, one released
     on deposit: the fines collected that month are Rs 500, not Rs 1,000. 1857: a cow sold for "Rs 2 8 as." is
-    2 x 192 + 8 x 12 = 480 pies, Rs 2 8 as. 0 p. (a rupee of 16 annas of 12 pies), which the query now states."""
+    2 x 192 + 8 x 12 = 480 pies, Rs 2.50 (a rupee of 16 annas of 12 pies), written 'Rs 2 8 as.' as the pages write it."""
     header = "No.,Date brought,Kind,Number,Date claimed,Released on deposit\n"
     old = "No.,Date,Number and description of animals,Date of sale,Sale proceeds\n"
     db = law_db(
@@ -716,8 +716,8 @@ def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_pa
     got = c.get("/data/pounds/fines_per_pound_per_month.json", params={"_shape": "array", "pound": "k1"}).json()
     assert [(r["entries"], r["fines_rupees"]) for r in got] == [(1, "500.00")]
     sales = c.get("/data/pounds/auctions_and_proceeds.json", params={"_shape": "array"}).json()
-    assert [(r["pound_id"], r["proceeds_minor"], r["proceeds_rupees"]) for r in sales] == [
-        ("b1", 480, "Rs 2 8 as. 0 p.")
+    assert [(r["pound_id"], r["proceeds_minor"], r["proceeds_rupees"], r["proceeds_display"]) for r in sales] == [
+        ("b1", 480, "2.50", "Rs 2 8 as.")
     ]
 
 

@@ -28,6 +28,11 @@ from .packs import RulePack
 DAY = dt.timedelta(days=1)
 # India's time (UTC+5:30, no summer time): registers, pages and the demo are dated by India's day, not the machine's.
 IST = dt.timezone(dt.timedelta(hours=5, minutes=30))
+# The same zone as others must write it, each derived from IST: its name in the tz database (a calendar's TZID;
+# Asia/Kolkata has kept UTC+5:30 since 1945), its ISO 8601 offset ('+05:30') and SQLite's date of India today.
+ZONE_NAME = "Asia/Kolkata"
+ISO_OFFSET = dt.datetime(2000, 1, 1, tzinfo=IST).isoformat()[-6:]
+TODAY_SQL = f"date('now', '+{IST.utcoffset(None) // dt.timedelta(minutes=1)} minutes')"
 
 
 def today_in_india() -> dt.date:

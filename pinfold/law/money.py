@@ -15,6 +15,8 @@ from functools import lru_cache
 
 # Indian Coinage (Amendment) Act 1955, in force 1 April 1957.
 DECIMALISATION = dt.date(1957, 4, 1)
+# The era's smallest coin, as a *_minor column's money_unit names it, and how many make a rupee.
+MINOR_PER_RUPEE = {"pie": 192, "paisa": 100}
 
 
 @dataclass(frozen=True, order=True)
@@ -92,6 +94,14 @@ class Money:
         return f"₹{p // 100:,}.{p % 100:02d}"
 
 
+def from_minor(minor: int, unit: str) -> tuple[Money, dt.date | None]:
+    """A sum of a *_minor column in its money_unit -> the amount and a day of its era, as Money.display takes it:
+    (96, 'pie') -> (8 annas, 1957-03-31); (250000, 'paisa') -> (Rs 2,500, None). Raises KeyError for another unit."""
+    return Money(Fraction(minor, MINOR_PER_RUPEE[unit])), (
+        DECIMALISATION - dt.timedelta(days=1) if unit == "pie" else None
+    )
+
+
 # Cached on (numerator, denominator), not on the Fraction: hashing a Fraction costs more than the lookup saves.
 @lru_cache(maxsize=65536)
 def _decimal_str(numerator: int, denominator: int) -> str:
@@ -112,9 +122,8 @@ def _decimal_str(numerator: int, denominator: int) -> str:
 
 @lru_cache(maxsize=65536)
 def _minor_units(numerator: int, denominator: int, before_decimalisation: bool) -> tuple[int, str]:
-    if before_decimalisation:
-        return (numerator * 192 // denominator, "pie")
-    return (numerator * 100 // denominator, "paisa")
+    unit = "pie" if before_decimalisation else "paisa"
+    return (numerator * MINOR_PER_RUPEE[unit] // denominator, unit)
 
 
 _RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"

@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from .clock import Deadlines
+from .clock import TODAY_SQL, Deadlines
 from .packs import RulePack
 
 # A decision as registers record it. 'Seizure illegal', 'adjudged illegal, compensation Rs 50', 'complaint allowed',
@@ -100,9 +100,18 @@ STATUS_LABELS: dict[str, tuple[str, str]] = {
 }
 
 IN_POUND = ("impounded", "notice_posted")  # the register's last word leaves the animal in the pound
+# The register's last word when the fine was paid: on delivery to the owner (K s.12; 1857 s.VII) or out of the
+# proceeds of sale (K s.15(2); 1857 s.XI). A deposit (K s.14) is held until the complaint is decided, not collected.
+FINE_COLLECTED = ("claimed", "sold")
 SILENT_AFTER_DAYS = 30
 # India's date, as the public database's views count "today".
-TODAY_IN_INDIA = "date('now', '+330 minutes')"
+TODAY_IN_INDIA = TODAY_SQL
+# What a proposed auction is (K s.13(3)), in English and Malayalam: the animal page, the calendar, the API and the
+# auctions feed say it in these words; metadata.yml's descriptions are held to them (tests/test_sql_rules.py).
+PROPOSED_MEANS = (
+    "the earliest day the Act allows, not a day fixed for the sale",
+    "നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം; വിൽപനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല",
+)
 
 
 def silence_from(i: str = "i") -> str:
