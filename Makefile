@@ -45,13 +45,13 @@ demo: install
 	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
-	$(BIN)/ruff check pinfold ingest portal intake alerts tests bench
-	$(BIN)/ruff format --check pinfold ingest portal intake alerts tests bench
-	$(BIN)/mypy pinfold ingest portal intake alerts
+	$(BIN)/ruff check pinfold ingest portal intake alerts cli demo tests bench
+	$(BIN)/ruff format --check pinfold ingest portal intake alerts cli demo tests bench
+	$(BIN)/mypy pinfold ingest portal intake alerts cli demo
 
 format: $(BIN)/pinfold
-	$(BIN)/ruff format pinfold ingest portal intake alerts tests bench
-	$(BIN)/ruff check --fix pinfold ingest portal intake alerts tests bench
+	$(BIN)/ruff format pinfold ingest portal intake alerts cli demo tests bench
+	$(BIN)/ruff check --fix pinfold ingest portal intake alerts cli demo tests bench
 
 test: install lint
 	$(BIN)/pytest

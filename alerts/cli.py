@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from pinfold.cli import _one_line_errors
+from pinfold.errors import one_line_errors as _one_line_errors
 
 SUBS = click.option(
     "--subscribers",

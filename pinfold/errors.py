@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import os
+import sys
 import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+import click
 
 # Bidirectional controls: shown raw, they reorder what a terminal prints after them ('evil\u202egpj.csv').
 _BIDI = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C)}
@@ -88,3 +93,25 @@ class RecordRejected(Exception):
     def __init__(self, reason: str, public: str | None = None):
         super().__init__(reason)
         self.public = public
+
+
+def one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A command of `pinfold` (cli/, alerts/cli.py) whose PinfoldError, OSError or Ctrl-C ends it as one line on
+    stderr and an exit code (2, or 130), never a traceback."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PinfoldError as e:
+            click.echo(f"pinfold: {e}", err=True)  # str(e) is shown escaped: a file name cannot break the line
+            sys.exit(e.exit_code)
+        except OSError as e:  # a file that vanished or could not be opened mid-run: still one line
+            click.echo(f"pinfold: {shown(e.filename or 'a file')}: {shown(e.strerror or str(e))}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("pinfold: interrupted; the previous databases are untouched", err=True)
+            sys.exit(130)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper

@@ -15,8 +15,8 @@ import pytest
 import uvicorn
 from hypothesis import settings as hypothesis_settings
 
+from demo import write_demo
 from ingest.build import ingest
-from ingest.demo import write_demo
 from portal.app import create_app
 from portal.settings import IST, Settings
 

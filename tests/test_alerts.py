@@ -280,7 +280,7 @@ def test_an_address_gets_at_most_its_daily_cap_of_alerts(world, tmp_path: Path, 
 def test_a_bad_smtp_url_is_one_line(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from pinfold.cli import main
+    from cli import main
 
     r = CliRunner().invoke(main, ["alerts", "send", "--subscribers", str(tmp_path / "s.db"), "--smtp", "mail.example"])
     assert r.exit_code == 2 and r.output.count("\n") == 1 and "smtp+starttls://" in r.output

@@ -4,6 +4,7 @@ s.16(3)), and how to reach the pound (pounds.csv's optional phone, hours and add
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import re
 import shutil
@@ -97,11 +98,21 @@ def test_the_page_gives_the_sum_today_what_it_grows_by_and_the_deposit_while_it_
 def test_the_pounds_phone_hours_and_address_from_pounds_csv_are_shown_when_given(demo_dir: Path, tmp_path) -> None:
     data = tmp_path / "data"
     shutil.copytree(demo_dir, data)
-    lines = (data / "pounds.csv").read_text(encoding="utf-8").splitlines()
-    lines[0] += ",phone,hours,address"
-    lines[1] += ',0487 237 0000,"9 am to 5 pm, Monday to Saturday","Panchayat Office, Ollur"'
-    (data / "pounds.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    first = lines[1].split(",")[0]
+    # the demo gives every Kerala pound its office's contact: here the first pound's own, and the others' left blank
+    with open(data / "pounds.csv", encoding="utf-8", newline="") as f:
+        pounds = list(csv.DictReader(f))
+    contact = {
+        "phone": "0487 237 0000",
+        "hours": "9 am to 5 pm, Monday to Saturday",
+        "address": "Panchayat Office, Ollur",
+    }
+    for n, p in enumerate(pounds):
+        p.update(contact if n == 0 else dict.fromkeys(contact, ""))
+    with open(data / "pounds.csv", "w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(pounds[0]))
+        w.writeheader()
+        w.writerows(pounds)
+    first = pounds[0]["id"]
     pub, priv = tmp_path / "public.db", tmp_path / "private.db"
     ingest(data, pub, priv)
     con = sqlite3.connect(pub)
@@ -150,3 +161,16 @@ def test_within_the_first_two_screens_of_a_phone_in_both_languages_and_axe_clean
                     page.close()
         finally:
             b.close()
+
+
+def test_the_demo_gives_its_pounds_office_contact(demo_dbs) -> None:
+    """The demo's pounds.csv gives each Kerala pound its office's public telephone, hours and address (package data,
+    demo/pounds.csv), so the demo's animal pages show how to reach the pound; the 1857 pound of Bengal has none."""
+    con = sqlite3.connect(demo_dbs[0])
+    given = {act: n for act, n in con.execute(
+        "SELECT act, count(*) FROM pounds WHERE phone LIKE '04%' AND hours != '' AND address LIKE '% Office, %'"
+        " GROUP BY act")}  # fmt: skip
+    assert given == {"kerala-1961": 42}
+    assert con.execute("SELECT phone, hours, address FROM pounds WHERE act = 'act-iii-1857'").fetchall() == [
+        (None, None, None)
+    ]

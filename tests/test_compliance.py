@@ -273,10 +273,9 @@ def test_the_demo_carries_a_history_of_corrections(tmp_path, portal_for) -> None
     since struck out."""
     from click.testing import CliRunner
 
+    from cli import main
+    from demo import write_demo, write_earlier
     from ingest.build import ingest
-    from ingest.demo import write_demo
-    from ingest.demo_history import write_earlier
-    from pinfold.cli import main
 
     data, day = tmp_path / "demo", D(2026, 11, 30)
     ran = CliRunner().invoke(main, ["demo-data", str(tmp_path / "cli"), "--rows", "60", "--today", "2026-11-30"])

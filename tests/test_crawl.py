@@ -15,8 +15,8 @@ import pytest
 import yaml
 from fastapi.testclient import TestClient
 
+from demo import write_demo
 from ingest.build import ingest
-from ingest.demo import write_demo
 from portal.app import create_app
 from portal.settings import Settings
 

@@ -17,9 +17,9 @@ import httpx
 import pytest
 
 import ingest.shards
+from demo import write_demo
 from ingest.build import ingest as run_ingest
 from ingest.build import recover
-from ingest.demo import write_demo
 from pinfold.errors import RegisterChanged
 from portal.settings import Settings
 

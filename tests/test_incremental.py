@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import ingest.shards
+from demo import write_demo
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 
 from .conftest import TODAY
 

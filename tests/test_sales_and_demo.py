@@ -7,8 +7,8 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+from demo import write_demo
 from ingest.build import ingest
-from ingest.demo import write_demo
 
 from .conftest import make_data_dir
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import httpx
 
+from demo import write_demo
 from ingest.build import ingest
-from ingest.demo import write_demo
 from portal import db
 from portal.settings import Settings
 

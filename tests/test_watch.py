@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import ingest.watch
-from ingest.demo import write_demo
+from demo import write_demo
 
 from .conftest import TODAY
 from .test_ingest_errors import PINFOLD

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from demo import write_demo
 from ingest.build import ingest
-from ingest.demo import write_demo
 from pinfold.law.status import whereabouts
 from portal.search import day_sql
 from portal.settings import Settings

@@ -1,37 +1,18 @@
-"""The `pinfold` command, above the ingest and the portal: thin over them. Parses options, calls one function, turns
-a PinfoldError into a one-line message and exit code 2."""
+"""The `pinfold` command, above every part it runs (ingest, portal, intake, alerts; the shared floor `pinfold/` below
+them all): thin over them. Parses options, calls one function, turns a PinfoldError into a one-line message and exit
+code 2 (pinfold.errors.one_line_errors). It lives outside `pinfold/` because the floor never imports what sits on it
+(tests/test_layers.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
-from .errors import PinfoldError, shown
-
-
-def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except PinfoldError as e:
-            click.echo(f"pinfold: {e}", err=True)  # str(e) is shown escaped: a file name cannot break the line
-            sys.exit(e.exit_code)
-        except OSError as e:  # a file that vanished or could not be opened mid-run: still one line
-            click.echo(f"pinfold: {shown(e.filename or 'a file')}: {shown(e.strerror or str(e))}", err=True)
-            sys.exit(2)
-        except KeyboardInterrupt:
-            click.echo("pinfold: interrupted; the previous databases are untouched", err=True)
-            sys.exit(130)
-
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
+from pinfold.errors import PinfoldError, one_line_errors, shown
 
 
 @click.group()
@@ -63,7 +44,7 @@ def main() -> None:
     help="write the seconds each step took, as JSON, to this file",
 )
 @click.option("--watch", is_flag=True, help="then ingest again whenever a register, rule file or pounds.csv is saved")
-@_one_line_errors
+@one_line_errors
 def ingest(
     data_dir: Path, public_db: Path, private_db: Path, workers: int | None, stages_file: Path | None, watch: bool
 ) -> None:
@@ -111,7 +92,7 @@ def ingest(
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64), help="server processes")
 @click.option("--access-log/--no-access-log", default=True, show_default=True, help="log every request")
-@_one_line_errors
+@one_line_errors
 def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool) -> None:
     """Serve the portal, feeds, calendar, JSON API and Datasette (/data) on one port."""
     from portal.db import DatabaseUnavailable, refuse_private
@@ -135,11 +116,10 @@ def serve(public_db: Path, host: str, port: int, workers: int, access_log: bool)
 @click.option("--rows", default=1200, show_default=True, type=click.IntRange(min=1), help="register entries to write")
 @click.option("--seed", default=1961, show_default=True, type=int)
 @click.option("--layouts", default="", help="comma-separated register layouts to use (default: all)")
-@_one_line_errors
+@one_line_errors
 def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, layouts: str) -> None:
     """Write a realistic Kerala-wide DATA_DIR dated around --today."""
-    from ingest.demo import write_demo
-    from ingest.demo_history import write_earlier
+    from demo import write_demo, write_earlier
     from pinfold.law.clock import today_in_india
 
     day = today.date() if today else today_in_india()
@@ -157,7 +137,7 @@ def demo_data(out_dir: Path, today: dt.datetime | None, rows: int, seed: int, la
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8001, show_default=True, type=int)
 @click.option("--public-url", default="http://127.0.0.1:8000", show_default=True, help="the portal, for links")
-@_one_line_errors
+@one_line_errors
 def intake(
     data_dir: Path, public_db: Path, private_db: Path, accounts_db: Path, host: str, port: int, public_url: str
 ) -> None:
@@ -180,7 +160,7 @@ _ACCOUNTS = click.option("--accounts", "accounts_db", required=True, type=click.
 @click.option("--pound", "pounds", multiple=True, help="a pound the account publishes for (repeat for more)")
 @click.option("--admin", is_flag=True, help="may see and publish for every pound")
 @_ACCOUNTS
-@_one_line_errors
+@one_line_errors
 def accounts_add(user: str, pounds: tuple[str, ...], admin: bool, accounts_db: Path) -> None:
     """Add USER; the password is read from standard input, or asked for on a terminal."""
     from intake.accounts import add
@@ -196,7 +176,7 @@ def accounts_add(user: str, pounds: tuple[str, ...], admin: bool, accounts_db: P
 @accounts.command("remove")
 @click.argument("user")
 @_ACCOUNTS
-@_one_line_errors
+@one_line_errors
 def accounts_remove(user: str, accounts_db: Path) -> None:
     """Remove USER and end their sessions (the audit log keeps what they did)."""
     from intake.accounts import remove
@@ -207,7 +187,7 @@ def accounts_remove(user: str, accounts_db: Path) -> None:
 
 @accounts.command("list")
 @_ACCOUNTS
-@_one_line_errors
+@one_line_errors
 def accounts_list(accounts_db: Path) -> None:
     """Every account and its pounds."""
     from intake.accounts import listing
@@ -218,7 +198,7 @@ def accounts_list(accounts_db: Path) -> None:
 
 @accounts.command("log")
 @_ACCOUNTS
-@_one_line_errors
+@one_line_errors
 def accounts_log(accounts_db: Path) -> None:
     """The audit log, oldest first, tab-separated: when, who, what, pound, file, SHA-256, records, stored,
     duplicates, rejects, outcome."""
@@ -228,6 +208,6 @@ def accounts_log(accounts_db: Path) -> None:
         click.echo("\t".join(shown("" if v is None else str(v)) for v in row))
 
 
-from alerts.cli import alerts  # noqa: E402 -- its commands are wrapped by _one_line_errors above
+from alerts.cli import alerts  # noqa: E402 -- its commands are wrapped by pinfold.errors.one_line_errors too
 
 main.add_command(alerts)
