@@ -105,15 +105,17 @@ def days_between(first: Any, last: Any) -> int | None:
     return None if start is None or end is None else (end - start).days
 
 
-# (name, function, number of arguments, whether the same arguments always give the same value)
+# (name, function, number of arguments, deterministic). Today's date changes only at India's midnight: marked
+# deterministic, SQLite computes pinfold_today() once per statement (as its own date('now')) rather than once per row
+# (0.2 s more over 49,000 rows). A /data connection is read-only, so no index or view can ever be built on them.
 FUNCTIONS: list[tuple[str, Callable[..., Any], int, bool]] = [
     ("pinfold_money", money, 2, True),
     ("pinfold_rupees", rupees, 2, True),
-    ("pinfold_today", today, 0, False),
-    ("pinfold_today", today, 1, False),
+    ("pinfold_today", today, 0, True),
+    ("pinfold_today", today, 1, True),
     ("pinfold_in_pound", in_pound, 1, True),
     ("pinfold_fine_collected", fine_collected, 1, True),
-    ("pinfold_in_force", in_force, 1, False),
+    ("pinfold_in_force", in_force, 1, True),
     ("pinfold_days_in_pound", days_in_pound, 3, True),
     ("pinfold_days_between", days_between, 2, True),
 ]
