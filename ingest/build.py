@@ -120,7 +120,7 @@ def _build(
         plain_rules(data_dir / "rules")
         packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
         book = load_rulebook(data_dir / "rules", packs)
-        pounds = public_pounds(pounds, book.roster)
+        pounds = public_pounds(pounds, book.roster, book.places)
         files = register_files(data_dir, pounds)
         stamps = [file_stamp(path) for _, path in files]
         digests = [file_digest(path) for _, path in files]

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import phonenumbers
 
 from pinfold.errors import RecordRejected
-from pinfold.lexicon import DIGIT_WORDS, MARK, known, landmark, place_words
+from pinfold.lexicon import DIGIT_WORDS, MARK, known, known_in_rules, landmark, place_words
 from pinfold.malayalam import ENDINGS_BY_LAST, LATIN_ENDINGS, ML_ENDINGS, stem, without_endings  # noqa: F401
 from pinfold.vocabulary import (
     COLOURS,
@@ -661,10 +661,25 @@ def hide(text: str | None, *people: Persons) -> str | None:
     return _publish(text, places, tuple(p for p in people if p.keys or p.numbers))
 
 
+def hide_prose(text: str | None, *people: Persons) -> str:
+    """A rule file's or pounds.csv's published prose (a fine's note, a reference, an auction's place and conditions,
+    a pound's hours and address) as `hide` publishes a register's text, the law's and the notifications' words
+    recognised too (pinfold/lexicon.py RULE_WORDS), and a government order's numbers ('12/2019') and a PIN code kept.
+
+    ('As per G.O.(P) No. 12/2019/LSGD, Rs. 500 per head; ask Kochouseph 9447012345') -> 'As per G.O.(P) No.
+    12/2019/LSGD, Rs. 500 per head; ask […]'."""
+    if not text:
+        return ""
+    places: frozenset[str] = frozenset()
+    for p in people:
+        places |= p.places
+    return _publish(text, places, tuple(p for p in people if p.keys or p.numbers), True)
+
+
 @lru_cache(maxsize=65536)
-def _publish(text: str, places: frozenset[str], people: tuple[Persons, ...]) -> str:
+def _publish(text: str, places: frozenset[str], people: tuple[Persons, ...], prose: bool = False) -> str:
     shown = hide_people(text, *people) or text
-    spans = _unrecognised_spans(shown, places)
+    spans = _unrecognised_spans(shown, places, prose)
     return _replace(shown, spans) if spans else shown
 
 
@@ -980,10 +995,21 @@ _TIME = re.compile(r"(?<![\d:.])\d{1,2}[:.]\d{2}(?![\d:.])")
 _PIN = re.compile(r"(?i:pin|pincode|pin code)\W{0,3}\d{3}\s?\d{3}(?!\d)")
 
 
-def _number_runs(text: str) -> list[tuple[int, int, bool]]:
+# In the law's prose: an order's number and year ('12/2019', '345/2020/LSGD' from its digits), a PIN code written
+# bare at an address's end ('Thrissur 680306': six digits, never a phone's ten or a landline's seven or more).
+_ORDER_NUMBER = re.compile(r"(?<![\w/.-])\d{1,5}(?:/\d{1,2})?/(?:19|20)\d{2}(?![\d.-])")
+# A section of an Act as the rule files cite it: 'K s.11(1)', 's.VII', '1857 s.VIII', 'section 13(3)'.
+_SECTION = re.compile(r"(?<!\w)(?:K\s+)?(?i:s|ss|sec|section)\.?\s?(?:\d{1,2}[A-Z]?|[IVXL]{1,6})(?:\(\d{1,2}\))*(?!\w)")
+_BARE_PIN = re.compile(r"(?<![\w/.+-])[1-8]\d{2}\s?\d{3}(?![\w/.-])")
+
+
+def _number_runs(text: str, prose: bool = False) -> list[tuple[int, int, bool]]:
     """Each run of numbers and codes, and whether it is the animal's or a place's (kept): ear tags, dates and PIN
-    codes first, each a run of its own, then what is left."""
-    kept = [m.span() for p in (_TAG_FORMS, _DATE_LIKE, _TIME, _PIN) for m in p.finditer(text)]
+    codes first, each a run of its own, then what is left. In the law's prose (`prose`), an order's number too."""
+    forms: tuple[re.Pattern[str], ...] = (_TAG_FORMS, _DATE_LIKE, _TIME, _PIN)
+    if prose:
+        forms += (_ORDER_NUMBER, _BARE_PIN, _SECTION)
+    kept = [m.span() for p in forms for m in p.finditer(text)]
     rest = _replace_keeping_length(text, kept)
     runs = [(start, end, True) for start, end in kept]
     runs += [(m.start(), m.end(), _animals_number(text, m.start(), m.group())) for m in _CODE_RUN.finditer(rest)]
@@ -1012,11 +1038,12 @@ def _landmark_names(text: str, toks: tuple[Token, ...]) -> set[int]:
     return named
 
 
-def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
+def _unrecognised_spans(text: str, places: frozenset[str], prose: bool = False) -> tuple[Span, ...]:
     """Spans of what the ingest does not recognise, each run of them one mark: ('red cow, tied at Kochouseph
     Pallan's gate') -> the span of "Kochouseph Pallan's"."""
     toks = tokens(text)
-    runs = _number_runs(text)
+    runs = _number_runs(text, prose)
+    recognised = known_in_rules if prose else known
     landmarks = _landmark_names(text, toks)
     hidden = [False] * len(toks)
     digit_words: list[int] = []
@@ -1029,7 +1056,7 @@ def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
         elif t.word == "s" and i > 0 and text[t.start - 1 : t.start] in "'’":
             hidden[i] = hidden[i - 1]  # "cow's" is the cow's; "Pallan's" is Pallan's
         else:
-            hidden[i] = not known(t.word, places)
+            hidden[i] = not recognised(t.word, places)
         if t.word in DIGIT_WORDS:
             digit_words.append(i)
             if len(digit_words) >= 5 and all(digit_words[-k] == i - k + 1 for k in range(1, 6)):
@@ -1057,21 +1084,54 @@ def _unrecognised_spans(text: str, places: frozenset[str]) -> tuple[Span, ...]:
 # --- pounds.csv: what is published of a pound -------------------------------------------------------------------
 
 
+def place_field(text: str | None, roster: Persons = EMPTY) -> str:
+    """A place field of pounds.csv (village, local authority, district) as published: its first part, the place's
+    name, without the roster's people, a titled name or a number; what follows a comma passes recognition, the
+    place's name and the deployment's places known. 'Ollur' -> 'Ollur'; 'Ollur, near Kunjan Pillai's shop' ->
+    'Ollur, near […] shop'; 'Ollur, Sri. Kunjan 9447012345' -> 'Ollur, [name] [number]'."""
+    shown = hide_people(text, roster) or ""
+    name, comma, rest = shown.partition(",")
+    if not comma:
+        return shown
+    known_here = roster | Persons(places=place_words(name))
+    return name + comma + (hide(rest, known_here) or "")
+
+
 def public_pound(pound: Any, roster: Persons = EMPTY) -> Any:
-    """A pound (ingest.sources.Pound) as published: its name made of what is recognised, its own village, area and
-    district known as places, and its place fields without the roster's people, a titled name or a number.
+    """A pound (ingest.sources.Pound) as published: its place fields (`place_field`), its name, hours and address
+    made of what is recognised (`hide_prose`: the law's words too), its own and the deployment's places (`roster`'s
+    places) known; its telephone, the office's, as written.
 
     Pound(name="Raghavan Nair's Pound", village='Ollur, Sri. Kunjan 9447012345', ...) with the roster
     ['K. Raghavan Nair'] -> Pound(name="[name] Pound", village='Ollur, [name] [number]', ...)."""
-    fields = {f: hide_people(getattr(pound, f), roster) or "" for f in ("village", "local_authority", "district")}
-    places = roster_of((), fields.values())  # the places as published: a person in the village is no place
-    return dataclasses.replace(pound, name=hide(pound.name, roster, places) or "", **fields)
+    fields = {f: place_field(getattr(pound, f), roster) for f in ("village", "local_authority", "district")}
+    known_here = roster | roster_of((), fields.values())  # the places as published: a person in the village is none
+    prose = {f: hide_prose(getattr(pound, f), known_here) for f in ("hours", "address")}
+    return dataclasses.replace(pound, name=hide(pound.name, known_here) or "", **fields, **prose)
 
 
-def public_pounds(pounds: dict[str, Any], roster: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """pounds.csv's pounds as published, the roster's (rules/roster.csv rows) names known: {'p1': Pound(...)}."""
-    known = roster_of(r.get("name") or "" for r in roster)
+def public_pounds(
+    pounds: dict[str, Any], roster: Iterable[dict[str, Any]], places: Iterable[str] = ()
+) -> dict[str, Any]:
+    """pounds.csv's pounds as published, the roster's (rules/roster.csv rows) names and the deployment's places
+    (rules/places.csv, pounds.csv: RuleBook.places) known: {'p1': Pound(...)}."""
+    known = roster_of((r.get("name") or "" for r in roster), places)
     return {pid: public_pound(p, known) for pid, p in pounds.items()}
+
+
+def deployment_places(
+    places_csv: Iterable[dict[str, str]], pounds_csv: Iterable[dict[str, str]], roster: Persons = EMPTY
+) -> list[str]:
+    """The place names a deployment knows, public in every text: rules/places.csv's names in English and Malayalam and
+    their districts, and pounds.csv's villages, local authorities and districts as published (`place_field`'s first
+    part: a person written after a comma is no place). ([{'name': 'Kuttur', 'name_ml': 'കുറ്റൂർ', 'district':
+    'Thrissur'}], [{'village': 'Ollur, Sri. Kunjan', ...}]) -> ['Kuttur', 'കുറ്റൂർ', 'Thrissur', 'Ollur', ...]."""
+    out: list[str] = []
+    for r in places_csv:
+        out += [hide_people(r.get(f) or "", roster) or "" for f in ("name", "name_ml", "district")]
+    for r in pounds_csv:
+        out += [place_field(r.get(f), roster).partition(",")[0] for f in ("village", "local_authority", "district")]
+    return [p for p in out if p and not any(x in p for x in PLACEHOLDERS)]
 
 
 # --- a register's file name --------------------------------------------------------------------------------------

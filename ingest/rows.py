@@ -102,7 +102,7 @@ class LawCache:
         self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
         self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
-        self.roster = roster_of(r.get("name") or "" for r in book.roster)  # officials, hidden in every public text
+        self.roster = roster_of((r.get("name") or "" for r in book.roster), book.places)  # officials; places
 
     @classmethod
     def for_book(cls, book: RuleBook, token: str) -> LawCache:

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .law_words import LAW_WORDS
 from .vocabulary import COLOURS, DESCRIPTION_WORDS, GENERIC_CATTLE, KIND_WORDS, ML_MONTHS, NOT_CATTLE, NUMBER_WORDS
 
 MARK = "[…]"  # one neutral mark for every word that is not recognised
@@ -183,6 +184,36 @@ def known(word: str, places: frozenset[str] = frozenset()) -> bool:
         if s in WORDS or s in places or s + "u" in WORDS or s + "്" in WORDS or s + "e" in WORDS:
             return True
     return word[:1] >= "\u0d00" and word.startswith(_ML_LANDMARK_STEMS)
+
+
+# A rule file's prose (rules/*.csv notes, references, an auction's place and conditions; pounds.csv's hours and
+# address) is the law's and the notifications' prose: the Acts' words (pinfold/law_words.py) and these, a government
+# order's references ('G.O.(P) No. 12/2019/LSGD', 'S.R.O. No. 345/2020'), an auction's terms, an office's address.
+NOTIFICATIONS = _set(
+    "g o p ms rt sro s r kgsro kg lsgd lsg lsgi dlb gazette extraordinary notification notifications notified notify "
+    "government govt director directorate director's commissioner department order orders ordered dated vide ref "
+    "example examples demonstration replace replaced practice practices reported press report reports decision "
+    "decisions resolution resolutions council councils corporation municipality municipal grama gram block "
+    "panchayat panchayats office offices secretary's magistrate's magistrate collector collectorate district "
+    "historical history vary varies varying rate rates scale scales head per earnest deposit money cash cheque "
+    "demand draft dd receipt bid bids bidder bidders highest lowest reserve upset auction auctions auctioned lot "
+    "lots hammer fall public open sealed tender tenders quotation quotations yard premises ground compound near "
+    "opposite hours weekday weekdays working holiday holidays sunday sundays saturday saturdays monday tuesday "
+    "wednesday thursday friday closed open lunch break daily building complex floor room counter ward wards "
+    "maintenance upkeep keeping feeding watering day days night nights each every plus only inclusive exclusive "
+    "gst tax taxes charges charged fixed fixing fixes kg pm am noon midday leave leaves ask asked demo data "
+    "ഉത്തരവ് സർക്കാർ വിജ്ഞാപനം നമ്പർ തീയതി പഞ്ചായത്ത് നഗരസഭ കോർപ്പറേഷൻ ഓഫീസ് ലേലം നിരതദ്രവ്യം രൂപ"
+)
+RULE_WORDS = LAW_WORDS | NOTIFICATIONS
+
+
+@lru_cache(maxsize=65536)
+def known_in_rules(word: str, places: frozenset[str] = frozenset()) -> bool:
+    """Whether a folded word is one a rule file's published prose may hold: every word `known` holds, and the law's
+    and the notifications': 'aforesaid', 'lsgd', 'earnest', 'ollur' -> True; 'kochouseph' -> False."""
+    if known(word, places) or word in RULE_WORDS:
+        return True
+    return any(s in RULE_WORDS or s + "e" in RULE_WORDS for s in _stems(word))
 
 
 def landmark(word: str) -> bool:
