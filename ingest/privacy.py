@@ -21,11 +21,14 @@ does not.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
+import sqlite3
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import phonenumbers
@@ -1144,30 +1147,148 @@ _FILE_WORDS = _words(
 _FILE_WORD = re.compile(r"[\u0D00-\u0D7F]+|[^\W\d_]+|\d+")
 
 
+def _pound_places(pound: Any) -> frozenset[str]:
+    return place_words(pound.name, pound.village, pound.local_authority, pound.district)
+
+
+def _recognised_name(name: str, places: frozenset[str]) -> bool:
+    """Whether every word of a file's or a sheet's name is recognised: 'register-2025', 'Sheet1', 'നവംബർ 2025',
+    'Ollur export' -> True; 'Kochouseph Pallan book' -> False."""
+    words = _FILE_WORD.findall(fold(name))
+    return all(w.isdigit() or w in _FILE_WORDS or w in MONTHS or known(w, places) for w in words)
+
+
 def public_source(rel: str, pound: Any, number: int) -> str:
     """A register's path as published: as written when every word of its folders and name below the pound's folder
     is recognised (months, years and other numbers, the pound's places and name, `register` and the like, the words
-    of the lexicon: 'sale', 'after', 'claim'), else the
-    register's number in its pound.
+    of the lexicon: 'sale', 'after', 'claim'), else the register's number in its pound.
 
     ('registers/p1/register-2025.csv', Pound(village='Ollur', ...), 1) -> as it is;
     ('registers/p1/Raghavan Nair book.xlsx', ..., 3) -> 'registers/p1/register-3.xlsx'."""
     head, _, below = rel.partition(f"/{pound.id}/")
     if not below:
         return rel
-    places = place_words(pound.name, pound.village, pound.local_authority, pound.district)
     stem, dot, ext = below.rpartition(".")
-    words = _FILE_WORD.findall(fold(stem if dot else below))
-    if all(w.isdigit() or w in _FILE_WORDS or w in MONTHS or known(w, places) for w in words):
+    if _recognised_name(stem if dot else below, _pound_places(pound)):
         return rel
     return f"{head}/{pound.id}/register-{number}{dot}{ext if dot else ''}"
 
 
-def public_sources(files: Sequence[tuple[str, Any]], data_dir: Any, pounds: dict[str, Any]) -> list[str]:
-    """[(pound id, path)] -> each register's published path (`public_source`), numbered in its pound in order."""
-    seen: dict[str, int] = {}
+# The private database keeps, from one ingest to the next, the number each unrecognised file was published under, so
+# a file keeps its public name when others are added or removed (the history follows an entry by it), and a number is
+# never given to another file. The numbers are given in order, never derived from the name (a hash can be guessed).
+NAMES_TABLE = "register_names"
+_NUMBERED = re.compile(r"/register-(\d+)(?:\.[^/]*)?$")
+
+
+def previous_names(private_db: Path | str | None) -> dict[str, tuple[str, str]]:
+    """The file names the previous ingest published as numbers: {'registers/p1/Kochouseph.csv': ('p1',
+    'registers/p1/register-1.csv')}; {} when there is no private database or it is older than the table."""
+    if private_db is None or not Path(private_db).is_file():
+        return {}
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{Path(private_db).resolve()}?mode=ro", uri=True)) as con:
+            rows = con.execute(f"SELECT file, pound_id, public_name FROM {NAMES_TABLE}").fetchall()
+    except sqlite3.Error:
+        return {}
+    return {file: (pid, name) for file, pid, name in rows}
+
+
+def public_sources(
+    files: Sequence[tuple[str, Any]], data_dir: Any, pounds: dict[str, Any], private_db: Path | str | None = None
+) -> list[str]:
+    """[(pound id, path)] -> each register's published path (`public_source`). An unrecognised name is published as
+    the number the previous ingest gave it (`previous_names`), else as a new one: its place among the pound's files,
+    or the pound's highest number yet and one, whichever is higher, and never a name another file is published as.
+
+    First ingest of p1/{Kochouseph.csv, register-2025.csv, Zacharias.csv} -> register-1, register-2025, register-3;
+    then with p1/Abraham.csv added -> Abraham.csv is register-4, the others as before."""
+    previous = previous_names(private_db)
+    rels = [path.relative_to(data_dir).as_posix() for _, path in files]
+    shown = [public_source(rel, pounds[pid], 0) for (pid, _), rel in zip(files, rels, strict=True)]
+    taken = {name for name, rel in zip(shown, rels, strict=True) if name == rel}
+    highest: dict[str, int] = {}
+    for pid, name in previous.values():
+        m = _NUMBERED.search(name)
+        if m:
+            highest[pid] = max(highest.get(pid, 0), int(m.group(1)))
+    place: dict[str, int] = {}
     out = []
-    for pid, path in files:
-        seen[pid] = seen.get(pid, 0) + 1
-        out.append(public_source(path.relative_to(data_dir).as_posix(), pounds[pid], seen[pid]))
+    for (pid, _), rel, name in zip(files, rels, shown, strict=True):
+        place[pid] = place.get(pid, 0) + 1
+        if name == rel:
+            out.append(rel)
+            continue
+        was = previous.get(rel)
+        if was and was[0] == pid and was[1] not in taken:
+            name = was[1]
+        else:
+            n = max(place[pid], highest.get(pid, 0) + 1)
+            while (name := public_source(rel, pounds[pid], n)) in taken:
+                n += 1
+            highest[pid] = max(highest.get(pid, 0), n)
+        taken.add(name)
+        out.append(name)
     return out
+
+
+def keep_real_names(
+    priv: sqlite3.Connection, jobs: Sequence[Any], data_dir: Path, private_db: Path | str, kept: Path
+) -> None:
+    """The private register's entries and rejects under their real file and sheet names (clerks find them so), once
+    the duplicates are marked by the published ones; the numbers given to files kept for the next ingest
+    (`NAMES_TABLE`, every number ever given). jobs: ingest.shards.ShardJob (path, rel: the published name, shard,
+    key); kept: the folder of kept shards, where a shard is once the ingest has kept it."""
+    priv.execute(f"CREATE TABLE IF NOT EXISTS {NAMES_TABLE} (file TEXT PRIMARY KEY, pound_id TEXT, public_name TEXT)")
+    names = {file: (pid, name) for file, (pid, name) in previous_names(private_db).items()}
+    renamed: list[tuple[str, str]] = []
+    for job in jobs:
+        real = job.path.relative_to(data_dir).as_posix()
+        shard = job.shard if job.shard.exists() else kept / f"{job.key}.db"
+        for sheet, public in _sheet_names(shard) if job.path.suffix.lower() in _WORKBOOKS else ():
+            priv.execute(
+                "UPDATE register_entries SET source_sheet = ? WHERE source_file = ? AND source_sheet = ?",
+                (sheet, job.rel, public),
+            )
+        if job.rel != real:
+            names[real] = (job.pound.id, job.rel)
+            renamed.append((real, job.rel))
+    priv.executemany(f"INSERT OR REPLACE INTO {NAMES_TABLE} VALUES (?, ?, ?)", [(f, *v) for f, v in names.items()])
+    priv.executemany("UPDATE register_entries SET source_file = ? WHERE source_file = ?", renamed)
+
+
+# --- a workbook's sheet names --------------------------------------------------------------------------------------
+
+_WORKBOOKS = (".xlsx", ".xlsm", ".ods", ".xls")
+SHEETS_TABLE = "_sheet_names"  # in a register's shard: each renamed sheet's name, for the private register
+
+
+def public_sheet(con: sqlite3.Connection, sheet: str | None, pound: Any) -> str | None:
+    """A workbook's sheet name as published: as written when recognised ('Sheet1', 'Nov 2025', 'നവംബർ', the pound's
+    places), else what recognition keeps of it and its number among the file's renamed sheets ('Raghavan Nair' ->
+    '[…] (1)', 'Kunjan Nov 2025' -> '[…] Nov 2025 (2)'). A renamed sheet is noted in the shard (`con`), so the
+    private register keeps its real name (`keep_real_names`)."""
+    if not sheet:
+        return sheet
+    places = _pound_places(pound)
+    if _recognised_name(sheet, places):
+        return sheet
+    con.execute(f"CREATE TABLE IF NOT EXISTS {SHEETS_TABLE} (sheet TEXT PRIMARY KEY, public TEXT NOT NULL)")
+    row = con.execute(f"SELECT public FROM {SHEETS_TABLE} WHERE sheet = ?", (sheet,)).fetchone()
+    if row:
+        return str(row[0])
+    (n,) = con.execute(f"SELECT count(*) FROM {SHEETS_TABLE}").fetchone()
+    public = f"{hide(sheet, Persons(places=places))} ({n + 1})"
+    con.execute(f"INSERT INTO {SHEETS_TABLE} VALUES (?, ?)", (sheet, public))
+    return public
+
+
+def _sheet_names(shard: Path) -> list[tuple[str, str]]:
+    """A shard's renamed sheets: [('Raghavan Nair', '[…] (1)')]; [] for a shard without (most are)."""
+    if not shard.is_file():
+        return []
+    with contextlib.closing(sqlite3.connect(f"file:{shard}?mode=ro", uri=True)) as con:
+        try:
+            return [(str(a), str(b)) for a, b in con.execute(f"SELECT sheet, public FROM {SHEETS_TABLE}")]
+        except sqlite3.OperationalError:
+            return []

@@ -163,6 +163,7 @@ _ML_ENDINGS = (
     "ന്റെ", "്റെ", "കൾ", "ക്കൾ", "ങ്ങൾ", "ാണ്", "ായി", "ിയ", "ത്തെ", "ത്ത്", "ിൽനിന്ന്", "ിന്",
 )  # fmt: skip
 _STEM_MIN = 3
+_CHILLU = {"ണ": "ൺ", "ന": "ൻ", "ര": "ർ", "ല": "ൽ", "ള": "ൾ"}
 
 
 def _stems(word: str) -> list[str]:
@@ -182,6 +183,9 @@ def known(word: str, places: frozenset[str] = frozenset()) -> bool:
         return True  # a word, a place, or a count or fraction ('½')
     for s in _stems(word):
         if s in WORDS or s in places or s + "u" in WORDS or s + "്" in WORDS or s + "e" in WORDS:
+            return True
+        chillu = s[:-1] + _CHILLU[s[-1]] if s[-1:] in _CHILLU else ""  # 'വയലിൽ' -> 'വയല' -> 'വയൽ'
+        if chillu and (chillu in WORDS or chillu in places):
             return True
     return word[:1] >= "\u0d00" and word.startswith(_ML_LANDMARK_STEMS)
 
@@ -221,6 +225,10 @@ def landmark(word: str) -> bool:
     return word in LANDMARKS or (word[:1] >= "\u0d00" and word.startswith(_ML_LANDMARK_STEMS))
 
 
+# A word of a place's name: letters and digits, a Malayalam word whole (its vowel signs and viramas are marks, not \w)
+_PLACE_WORD = re.compile(r"(?:[^\W_]|[\u0D00-\u0D7F])+")
+
+
 def place_words(*texts: str) -> frozenset[str]:
     """The words of a deployment's place names: ('Ollur Grama Panchayat', 'Ollur') -> {'ollur', 'grama', 'panchayat'}."""
-    return frozenset(_fold(w) for t in texts if t for w in re.findall(r"[^\W_]+|[\u0D00-\u0D7F]+", t))
+    return frozenset(_fold(w) for t in texts if t for w in _PLACE_WORD.findall(t))
