@@ -22,12 +22,12 @@ from .vocabulary import COLOURS, DESCRIPTION_WORDS, GENERIC_CATTLE, KIND_WORDS, 
 MARK = "[…]"  # one neutral mark for every word that is not recognised
 
 
-def _fold(word: str) -> str:
+def fold_case(word: str) -> str:
     return unicodedata.normalize("NFC", word).casefold()
 
 
 def _set(words: str) -> frozenset[str]:
-    return frozenset(_fold(w) for w in words.split())
+    return frozenset(fold_case(w) for w in words.split())
 
 
 # The animal: body parts, marks, condition, tack, age, sex, in English, Malayalam and transliteration.
@@ -141,17 +141,17 @@ TOWNS = _set(
 MONTHS = _set(
     "january february march april may june july august september october november december jan feb mar apr jun jul "
     "aug sep sept oct nov dec"
-) | frozenset(_fold(m) for m in ML_MONTHS)
+) | frozenset(fold_case(m) for m in ML_MONTHS)
 # Digits as words: a run of five or more is a phone written out ('nine four four seven ...'), never a count.
 DIGIT_WORDS = _set(
     "zero oh o one two three four five six seven eight nine double triple പൂജ്യം ഒന്ന് രണ്ട് മൂന്ന് നാല് അഞ്ച് ആറ് ഏഴ് എട്ട് ഒമ്പത്"
 )
 
 VOCABULARY = (
-    frozenset(w for phrase in KIND_WORDS for w in _fold(phrase).split())
-    | frozenset(_fold(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *NUMBER_WORDS))
+    frozenset(w for phrase in KIND_WORDS for w in fold_case(phrase).split())
+    | frozenset(fold_case(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *NUMBER_WORDS))
     | frozenset(re.split(r"[|\s-]+", COLOURS))
-    | frozenset(_fold(w) for group in DESCRIPTION_WORDS for w in group.split())
+    | frozenset(fold_case(w) for group in DESCRIPTION_WORDS for w in group.split())
     | ANIMAL
 )
 WORDS = VOCABULARY | EVENTS | JOINING | LANDMARKS | PLACE_WORDS | DISTRICTS | TOWNS | MONTHS
@@ -231,4 +231,4 @@ _PLACE_WORD = re.compile(r"(?:[^\W_]|[\u0D00-\u0D7F])+")
 
 def place_words(*texts: str) -> frozenset[str]:
     """The words of a deployment's place names: ('Ollur Grama Panchayat', 'Ollur') -> {'ollur', 'grama', 'panchayat'}."""
-    return frozenset(_fold(w) for t in texts if t for w in _PLACE_WORD.findall(t))
+    return frozenset(fold_case(w) for t in texts if t for w in _PLACE_WORD.findall(t))
