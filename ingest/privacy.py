@@ -76,6 +76,7 @@ from .public_cells import (
     public_sheet,
     public_source,
     public_sources,
+    published_name,
 )
 from .text_folding import (
     EMAIL,
@@ -144,6 +145,7 @@ __all__ = [
     "public_sheet",
     "public_source",
     "public_sources",
+    "published_name",
     "roster_of",
     "split_cell",
     "stem",

@@ -319,3 +319,9 @@ def _sheet_names(shard: Path) -> list[tuple[str, str]]:
             return [(str(a), str(b)) for a, b in con.execute(f"SELECT sheet, public FROM {SHEETS_TABLE}")]
         except sqlite3.OperationalError:
             return []
+
+
+def published_name(private_db: Path | str, file: str) -> str:
+    """A register's published path, from its real one, as the private database recorded it:
+    'registers/p1/Kochouseph Pallan book.csv' -> 'registers/p1/register-1.csv'; a recognised name as it is."""
+    return previous_names(private_db).get(file, ("", file))[1]

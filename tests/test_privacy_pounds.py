@@ -148,3 +148,22 @@ def test_a_sheet_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) ->
     assert "Raghavan" not in dump and "Kochouseph" not in dump
     private = {r[0] for r in sqlite3.connect(tmp_path / "q.db").execute("SELECT source_sheet FROM register_entries")}
     assert private == set(names)
+
+
+def test_a_clerks_dry_run_of_a_file_named_after_someone_shows_its_lines_and_rejects(tmp_path: Path) -> None:
+    from intake.registers import dry_run
+
+    from .conftest import make_data_dir
+
+    data = make_data_dir(
+        tmp_path, {"register-2025.csv": "Sl. No.,Date brought,Kind of cattle,Number\n1,01/11/2025,cow,1\n"}
+    )
+    staged = tmp_path / "upload.csv"
+    staged.write_text(
+        "Sl. No.,Date brought,Kind of cattle,Number,Description\n1,02/11/2025,cow,1,black cow\n"
+        "2,31/02/2025,cow,1,brown cow\n",
+        encoding="utf-8",
+    )
+    report = dry_run(data, tmp_path / "none.db", "p1", staged, "Kochouseph Pallan book.csv")
+    assert [line["description"] for line in report.lines] == ["black cow"]  # published as register-N, found so
+    assert [r["row"] for r in report.rejected] == [3]  # the private register, by the file's real name
