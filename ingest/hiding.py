@@ -439,6 +439,8 @@ _PIN = re.compile(r"(?i:pin|pincode|pin code)\W{0,3}\d{3}\s?\d{3}(?!\d)")
 # In the law's prose: an order's number and year ('12/2019', '345/2020/LSGD' from its digits), a PIN code written
 # bare at an address's end ('Thrissur 680306': six digits, never a phone's ten or a landline's seven or more).
 _ORDER_NUMBER = re.compile(r"(?<![\w/.-])\d{1,5}(?:/\d{1,2})?/(?:19|20)\d{2}(?![\d.-])")
+# A sum of money ('Rs. 10000', 'Rs 1,00,000', '₹2,500.00'): seven digits at most, so a phone is never read as one.
+_MONEY = re.compile(r"(?<!\w)(?:(?i:rs)\.?\s?|₹\s?)(?:\d{1,3}(?:,\d{2,3})+|\d{1,7})(?:\.\d{1,2})?(?![\d,])")
 # A section of an Act as the rule files cite it: 'K s.11(1)', 's.VII', '1857 s.VIII', 'section 13(3)'.
 _SECTION = re.compile(r"(?<!\w)(?:K\s+)?(?i:s|ss|sec|section)\.?\s?(?:\d{1,2}[A-Z]?|[IVXL]{1,6})(?:\(\d{1,2}\))*(?!\w)")
 _BARE_PIN = re.compile(r"(?<![\w/.+-])[1-8]\d{2}\s?\d{3}(?![\w/.-])")
@@ -449,7 +451,7 @@ def _number_runs(text: str, prose: bool = False) -> list[tuple[int, int, bool]]:
     codes first, each a run of its own, then what is left. In the law's prose (`prose`), an order's number too."""
     forms: tuple[re.Pattern[str], ...] = (_TAG_FORMS, _DATE_LIKE, _TIME, _PIN)
     if prose:
-        forms += (_ORDER_NUMBER, _BARE_PIN, _SECTION)
+        forms += (_ORDER_NUMBER, _BARE_PIN, _SECTION, _MONEY)
     kept = [m.span() for p in forms for m in p.finditer(text)]
     rest = _replace_keeping_length(text, kept)
     runs = [(start, end, True) for start, end in kept]

@@ -32,6 +32,8 @@ PROSE = ("note", "reference", "status", "place", "conditions")
         ("Cash on the fall of the hammer; earnest money Rs. 1,000 at the panchayat office", None),
         ("EXAMPLE Magistrate's rate under s.VII (historical rates vary by district)", None),
         ("ലേലം പഞ്ചായത്ത് ഓഫീസ്, നിരതദ്രവ്യം 1,000 രൂപ", None),
+        ("Rs. 10000 a head, Rs 1,00,000 at most, ₹2,500.00 earnest money", None),
+        ("call Rs. 9447012345", "call Rs. [number]"),  # a phone is no sum
         # an untitled name no roster gives, a house, a phone: hidden
         ("ask Kochouseph Pallan, Thekkumpuram House, 9447012345", f"ask {MARK} House, [number]"),
         ("yard of Lonappan Chiramel near Ollur", f"yard of {MARK} near Ollur"),
