@@ -134,7 +134,7 @@ def test_a_sheet_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) ->
 
     data = make_data_dir(tmp_path, {})
     wb = openpyxl.Workbook()
-    names = ["Sheet1", "നവംബർ 2025", "Raghavan Nair", "Kochouseph Nov"]
+    names = ["Sheet1", "നവംബർ 2025", "Raghavan Nair", "Kochouseph Nov", "രാഘവൻ നവംബർ"]
     for i, name in enumerate(names):
         ws = wb.active if i == 0 else wb.create_sheet()
         ws.title = name
@@ -143,9 +143,9 @@ def test_a_sheet_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) ->
     wb.save(data / "registers" / "p1" / "register-2025.xlsx")
     ingest(data, tmp_path / "p.db", tmp_path / "q.db")
     shown = {r[0] for r in sqlite3.connect(tmp_path / "p.db").execute("SELECT source_sheet FROM impoundments")}
-    assert shown == {"Sheet1", "നവംബർ 2025", "[…] (1)", "[…] Nov (2)"}
+    assert shown == {"Sheet1", "നവംബർ 2025", "[…] (1)", "[…] Nov (2)", "[…] നവംബർ (3)"}
     dump = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
-    assert "Raghavan" not in dump and "Kochouseph" not in dump
+    assert "Raghavan" not in dump and "Kochouseph" not in dump and "രാഘവൻ" not in dump
     private = {r[0] for r in sqlite3.connect(tmp_path / "q.db").execute("SELECT source_sheet FROM register_entries")}
     assert private == set(names)
 
