@@ -267,6 +267,8 @@ def keep_real_names(
     (`NAMES_TABLE`, every number ever given). jobs: ingest.shards.ShardJob (path, rel: the published name, shard,
     key); kept: the folder of kept shards, where a shard is once the ingest has kept it."""
     priv.execute(f"CREATE TABLE IF NOT EXISTS {NAMES_TABLE} (file TEXT PRIMARY KEY, pound_id TEXT, public_name TEXT)")
+    # this ingest's renamed sheets, so the two databases can be joined: (file, sheet, public_sheet)
+    priv.execute("CREATE TABLE IF NOT EXISTS register_sheets (file TEXT, sheet TEXT, public_sheet TEXT)")
     names = {file: (pid, name) for file, (pid, name) in previous_names(private_db).items()}
     renamed: list[tuple[str, str]] = []
     for job in jobs:
@@ -277,6 +279,7 @@ def keep_real_names(
                 "UPDATE register_entries SET source_sheet = ? WHERE source_file = ? AND source_sheet = ?",
                 (sheet, job.rel, public),
             )
+            priv.execute("INSERT INTO register_sheets VALUES (?, ?, ?)", (real, sheet, public))
         if job.rel != real:
             names[real] = (job.pound.id, job.rel)
             renamed.append((real, job.rel))

@@ -148,6 +148,9 @@ def test_a_sheet_is_published_only_as_far_as_it_is_recognised(tmp_path: Path) ->
     assert "Raghavan" not in dump and "Kochouseph" not in dump and "രാഘവൻ" not in dump
     private = {r[0] for r in sqlite3.connect(tmp_path / "q.db").execute("SELECT source_sheet FROM register_entries")}
     assert private == set(names)
+    joined = sqlite3.connect(tmp_path / "q.db").execute("SELECT sheet, public_sheet FROM register_sheets").fetchall()
+    assert sorted(joined) == sorted([("Raghavan Nair", "[…] (1)"), ("Kochouseph Nov", "[…] Nov (2)"),
+                                     ("രാഘവൻ നവംബർ", "[…] നവംബർ (3)")])  # fmt: skip
 
 
 def test_a_clerks_dry_run_of_a_file_named_after_someone_shows_its_lines_and_rejects(tmp_path: Path) -> None:
