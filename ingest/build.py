@@ -33,7 +33,7 @@ from pinfold.schema import PUBLIC, views
 
 from . import history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
-from .privacy import public_pounds, public_sources
+from .privacy import keep_real_names, public_pounds, public_sources
 from .records import latest_day
 from .rows import LawCache
 from .rules_files import load_rulebook
@@ -120,7 +120,7 @@ def _build(
         plain_rules(data_dir / "rules")
         packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
         book = load_rulebook(data_dir / "rules", packs)
-        pounds = public_pounds(pounds, book.roster)
+        pounds = public_pounds(pounds, book.roster, book.places)
         files = register_files(data_dir, pounds)
         stamps = [file_stamp(path) for _, path in files]
         digests = [file_digest(path) for _, path in files]
@@ -175,7 +175,7 @@ def _build(
             [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
         )
         jobs = []
-        rels = public_sources(files, data_dir, pounds)  # a file's name is published only as far as recognised
+        rels = public_sources(files, data_dir, pounds, private_db)  # a name published as far as recognised
         for i, (pid, path) in enumerate(files):
             rel = rels[i]
             key = cache.key(pounds[pid], rel, digests[i], mapping_digest(path))
@@ -215,6 +215,7 @@ def _build(
                 _full_text(tmp_pub)
             with stages("private side, waited for"):
                 marked.result()
+                keep_real_names(priv, jobs, data_dir, private_db, cache.folder)  # clerks find files by their names
         priv.execute("COMMIT")
         priv.close()
         with stages("sync"):

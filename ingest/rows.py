@@ -29,7 +29,7 @@ from pinfold.law.status import brought_late, sale_questioned
 from pinfold.schema import OUTCOME_DATES
 
 from .entries import Entries, lookup, reject_places
-from .privacy import Persons, roster_of
+from .privacy import Persons, public_sheet, roster_of
 from .readers import Block
 from .records import status_of, tags_and_colour
 from .schema import STAGED, STAGED_REJECTS, STAGED_SALES, columns_of
@@ -102,7 +102,7 @@ class LawCache:
         self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
         self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
-        self.roster = roster_of(r.get("name") or "" for r in book.roster)  # officials, hidden in every public text
+        self.roster = roster_of((r.get("name") or "" for r in book.roster), book.places)  # officials; places
 
     @classmethod
     def for_book(cls, book: RuleBook, token: str) -> LawCache:
@@ -233,7 +233,7 @@ class ShardRows:
         start = time.process_time()
         first = (self.file_no << 32) + self.records + 1  # the block's first record's place in the registers
         self.records += len(block)
-        pound, law, pk, sheet = self.pound, self.law, self.pack, block.sheet
+        pound, law, pk, sheet = self.pound, self.law, self.pack, public_sheet(self.con, block.sheet, self.pound)
         act, area = pound.act, pound.local_authority
         e, n = entries, len(entries)
         rows = [block.rownos[r] for r in e["rec"]]

@@ -7,6 +7,7 @@ reads no files.
   habitual_areas.csv  act,local_area,species,multiplier,effective_from,effective_to,reference,status
   auctions.csv        pound_id,date,time,place,conditions,reference
   roster.csv          name,role,pound_id,local_authority  (PRIVATE: people barred from buying, K s.18(1))
+  places.csv          name,name_ml,district  (places a local authority names, public in every text: issue 23)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pinfold.law.money import Money, parse_money
 from pinfold.law.packs import RulePack
 from pinfold.law.rules import DAYS_COUNTED, RateRow, RuleBook, ScheduledAuction, ratio_text, statutory_rows
 
-from .privacy import EMPTY, Persons, hide_people, roster_of
+from .privacy import EMPTY, Persons, deployment_places, hide_prose, roster_of
 from .readers import delimiter_of, sniff_encoding
 
 
@@ -71,10 +72,12 @@ def _days_counted(text: str) -> str:
 
 
 def _public(text: str, roster: Persons) -> str:
-    """A rule file's published text (a note, an auction's place and conditions) without the roster's people, titled
-    names, phones, Aadhaar numbers or e-mail addresses (privacy.hide_people): 'ask Sri. K. Raghavan, 9447012345' ->
-    'ask [name], [number]'. Not yet the recognition filter: notes and conditions are the law's prose (issue 23)."""
-    return hide_people(text, roster) or ""
+    """A rule file's published text (a note, a reference, a status, an auction's place and conditions) made of what
+    is recognised: the law's and the notifications' words, the deployment's places, dates, sums, orders' numbers
+    (privacy.hide_prose), the roster's people, titled names, phones and e-mail addresses hidden:
+    'As per G.O.(P) No. 12/2019/LSGD; ask Sri. K. Raghavan, 9447012345' -> 'As per G.O.(P) No. 12/2019/LSGD; ask
+    [name], [number]'."""
+    return hide_prose(text, roster)
 
 
 def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int, roster: Persons = EMPTY) -> list[RateRow]:
@@ -92,8 +95,8 @@ def _rate_rows(path: Path, area_col: str, amount_col: str, start_id: int, roster
                     amount=amount,
                     effective_from=_date(r.get("effective_from"), where),
                     effective_to=_date(r.get("effective_to"), where),
-                    reference=r.get("reference", ""),
-                    status=r.get("status", ""),
+                    reference=_public(r.get("reference", ""), roster),
+                    status=_public(r.get("status", ""), roster),
                     note=_public(r.get("note", ""), roster),
                     days_counted=_days_counted(r.get("days_counted", "")),
                 )
@@ -121,11 +124,22 @@ def _check_multipliers(rows: list[RateRow], path: Path, packs: dict[str, RulePac
             )
 
 
+_AREAS = (
+    ("fine_scales.csv", "local_area"),
+    ("feeding_rates.csv", "local_authority"),
+    ("habitual_areas.csv", "local_area"),
+)
+
+
 def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
     """DATA_DIR/rules -> RuleBook with the packs' statutory scales first."""
     book = RuleBook()
     book.roster = _rows(rules_dir / "roster.csv")
-    roster = roster_of(r.get("name") or "" for r in book.roster)
+    officials = roster_of(r.get("name") or "" for r in book.roster)
+    book.places = deployment_places(_rows(rules_dir / "places.csv"), _rows(rules_dir.parent / "pounds.csv"), officials)
+    # the rule files' own areas are places in their prose ('Choornikkara panchayat decision, 2021')
+    areas = [r.get(c) or "" for f, c in _AREAS for r in _rows(rules_dir / f)]
+    roster = roster_of((r.get("name") or "" for r in book.roster), [*book.places, *areas])
     book.fine_scales = statutory_rows(packs)
     book.fine_scales += _rate_rows(
         rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1, roster
@@ -149,7 +163,7 @@ def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
                 t,
                 _public(r.get("place", ""), roster),
                 _public(r.get("conditions", ""), roster),
-                r.get("reference", ""),
+                _public(r.get("reference", ""), roster),
             )
         )
     return book

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ingest.build import Summary, ingest
+from ingest.privacy import published_name
 from ingest.readers import REGISTER_SUFFIXES
 from ingest.sources import not_a_register
 from pinfold.errors import PinfoldError, shown
@@ -148,7 +149,8 @@ def _read_report(report: Report, pub: Path, priv: Path, source: str) -> None:
         con.row_factory = sqlite3.Row
         cols = ", ".join(LINE_FIELDS)
         for r in con.execute(
-            f"SELECT id, {cols} FROM impoundments WHERE source_file = ? ORDER BY source_row", (source,)
+            f"SELECT id, {cols} FROM impoundments WHERE source_file = ? ORDER BY source_row",
+            (published_name(priv, source),),
         ):
             report.lines.append(dict(r))
         last = con.execute("SELECT max(id) FROM ingests").fetchone()[0]

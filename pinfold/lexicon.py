@@ -16,17 +16,18 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from .law_words import LAW_WORDS
 from .vocabulary import COLOURS, DESCRIPTION_WORDS, GENERIC_CATTLE, KIND_WORDS, ML_MONTHS, NOT_CATTLE, NUMBER_WORDS
 
 MARK = "[…]"  # one neutral mark for every word that is not recognised
 
 
-def _fold(word: str) -> str:
+def fold_case(word: str) -> str:
     return unicodedata.normalize("NFC", word).casefold()
 
 
 def _set(words: str) -> frozenset[str]:
-    return frozenset(_fold(w) for w in words.split())
+    return frozenset(fold_case(w) for w in words.split())
 
 
 # The animal: body parts, marks, condition, tack, age, sex, in English, Malayalam and transliteration.
@@ -140,17 +141,17 @@ TOWNS = _set(
 MONTHS = _set(
     "january february march april may june july august september october november december jan feb mar apr jun jul "
     "aug sep sept oct nov dec"
-) | frozenset(_fold(m) for m in ML_MONTHS)
+) | frozenset(fold_case(m) for m in ML_MONTHS)
 # Digits as words: a run of five or more is a phone written out ('nine four four seven ...'), never a count.
 DIGIT_WORDS = _set(
     "zero oh o one two three four five six seven eight nine double triple പൂജ്യം ഒന്ന് രണ്ട് മൂന്ന് നാല് അഞ്ച് ആറ് ഏഴ് എട്ട് ഒമ്പത്"
 )
 
 VOCABULARY = (
-    frozenset(w for phrase in KIND_WORDS for w in _fold(phrase).split())
-    | frozenset(_fold(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *NUMBER_WORDS))
+    frozenset(w for phrase in KIND_WORDS for w in fold_case(phrase).split())
+    | frozenset(fold_case(w) for w in (*NOT_CATTLE, *GENERIC_CATTLE, *NUMBER_WORDS))
     | frozenset(re.split(r"[|\s-]+", COLOURS))
-    | frozenset(_fold(w) for group in DESCRIPTION_WORDS for w in group.split())
+    | frozenset(fold_case(w) for group in DESCRIPTION_WORDS for w in group.split())
     | ANIMAL
 )
 WORDS = VOCABULARY | EVENTS | JOINING | LANDMARKS | PLACE_WORDS | DISTRICTS | TOWNS | MONTHS
@@ -162,6 +163,7 @@ _ML_ENDINGS = (
     "ന്റെ", "്റെ", "കൾ", "ക്കൾ", "ങ്ങൾ", "ാണ്", "ായി", "ിയ", "ത്തെ", "ത്ത്", "ിൽനിന്ന്", "ിന്",
 )  # fmt: skip
 _STEM_MIN = 3
+_CHILLU = {"ണ": "ൺ", "ന": "ൻ", "ര": "ർ", "ല": "ൽ", "ള": "ൾ"}
 
 
 def _stems(word: str) -> list[str]:
@@ -182,7 +184,40 @@ def known(word: str, places: frozenset[str] = frozenset()) -> bool:
     for s in _stems(word):
         if s in WORDS or s in places or s + "u" in WORDS or s + "്" in WORDS or s + "e" in WORDS:
             return True
+        chillu = s[:-1] + _CHILLU[s[-1]] if s[-1:] in _CHILLU else ""  # 'വയലിൽ' -> 'വയല' -> 'വയൽ'
+        if chillu and (chillu in WORDS or chillu in places):
+            return True
     return word[:1] >= "\u0d00" and word.startswith(_ML_LANDMARK_STEMS)
+
+
+# A rule file's prose (rules/*.csv notes, references, an auction's place and conditions; pounds.csv's hours and
+# address) is the law's and the notifications' prose: the Acts' words (pinfold/law_words.py) and these, a government
+# order's references ('G.O.(P) No. 12/2019/LSGD', 'S.R.O. No. 345/2020'), an auction's terms, an office's address.
+NOTIFICATIONS = _set(
+    "g o p ms rt sro s r kgsro kg lsgd lsg lsgi dlb gazette extraordinary notification notifications notified notify "
+    "government govt director directorate director's commissioner department order orders ordered dated vide ref "
+    "example examples demonstration replace replaced practice practices reported press report reports decision "
+    "decisions resolution resolutions council councils corporation municipality municipal grama gram block "
+    "panchayat panchayats office offices secretary's magistrate's magistrate collector collectorate district "
+    "historical history vary varies varying rate rates scale scales head per earnest deposit money cash cheque "
+    "demand draft dd receipt bid bids bidder bidders highest lowest reserve upset auction auctions auctioned lot "
+    "lots hammer fall public open sealed tender tenders quotation quotations yard premises ground compound near "
+    "opposite hours weekday weekdays working holiday holidays sunday sundays saturday saturdays monday tuesday "
+    "wednesday thursday friday closed open lunch break daily building complex floor room counter ward wards "
+    "maintenance upkeep keeping feeding watering day days night nights each every plus only inclusive exclusive "
+    "gst tax taxes charges charged fixed fixing fixes kg pm am noon midday leave leaves ask asked demo data "
+    "ഉത്തരവ് സർക്കാർ വിജ്ഞാപനം നമ്പർ തീയതി പഞ്ചായത്ത് നഗരസഭ കോർപ്പറേഷൻ ഓഫീസ് ലേലം നിരതദ്രവ്യം രൂപ"
+)
+RULE_WORDS = LAW_WORDS | NOTIFICATIONS
+
+
+@lru_cache(maxsize=65536)
+def known_in_rules(word: str, places: frozenset[str] = frozenset()) -> bool:
+    """Whether a folded word is one a rule file's published prose may hold: every word `known` holds, and the law's
+    and the notifications': 'aforesaid', 'lsgd', 'earnest', 'ollur' -> True; 'kochouseph' -> False."""
+    if known(word, places) or word in RULE_WORDS:
+        return True
+    return any(s in RULE_WORDS or s + "e" in RULE_WORDS for s in _stems(word))
 
 
 def landmark(word: str) -> bool:
@@ -190,6 +225,10 @@ def landmark(word: str) -> bool:
     return word in LANDMARKS or (word[:1] >= "\u0d00" and word.startswith(_ML_LANDMARK_STEMS))
 
 
+# A word of a place's name: letters and digits, a Malayalam word whole (its vowel signs and viramas are marks, not \w)
+_PLACE_WORD = re.compile(r"(?:[^\W_]|[\u0D00-\u0D7F])+")
+
+
 def place_words(*texts: str) -> frozenset[str]:
     """The words of a deployment's place names: ('Ollur Grama Panchayat', 'Ollur') -> {'ollur', 'grama', 'panchayat'}."""
-    return frozenset(_fold(w) for t in texts if t for w in re.findall(r"[^\W_]+|[\u0D00-\u0D7F]+", t))
+    return frozenset(fold_case(w) for t in texts if t for w in _PLACE_WORD.findall(t))

@@ -358,22 +358,34 @@ class Corpus:
 
     def write(self, root: Path, rows: int = 400) -> None:
         (root / "rules").mkdir(parents=True)
-        keeper, village_person = self.planted(), self.planted()
+        keeper, village_person, untitled, address = self.planted(), self.planted(), self.planted(), self.planted()
         with open(root / "pounds.csv", "w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude"])
+            w.writerow(["id", "name", "act", "local_authority", "district", "village", "latitude", "longitude",
+                        "phone", "hours", "address"])  # fmt: skip
             for i, (pid, village, district) in enumerate(POUNDS):
-                name, place = f"{village} Pound", village
+                name, place, office = f"{village} Pound", village, f"Panchayat office, {village}"
                 if i == 0:  # a keeper in a pound's name, a person and a phone in a village field (issue 23)
                     name = f"{keeper[0]} {keeper[1]}'s Pound, {village}"
                     place = f"{village}, Sri. {village_person[0]} {village_person[1]} ph {village_person[2]}"
-                w.writerow([pid, name, "kerala-1961", f"{village} Panchayat", district, place, 10 + i, 76])
+                if i == 1:  # no title: an untitled person after the village, a person and a house in the address
+                    place = f"{village}, {untitled[0]} {untitled[1]}"
+                    office = f"near {address[0]}'s shop, {address[1]} House, {village} P.O., ph {address[2]}"
+                w.writerow([pid, name, "kerala-1961", f"{village} Panchayat", district, place, 10 + i, 76,
+                            "0487 2331234", "10 AM to 5 PM", office])  # fmt: skip
         roster = self.roster()
-        # Rule files' prose passes the person-finding (README, Privacy): the roster's names, titled names, numbers.
-        note, place, call = self.planted(), self.planted(), self.planted()
+        # Rule files' prose passes recognition (README, Privacy): titled and untitled names, houses, numbers.
+        note, place, call, ref, rate = self.planted(), self.planted(), self.planted(), self.planted(), self.planted()
         (root / "rules" / "fine_scales.csv").write_text(
             "act,local_area,species,amount,effective_from,effective_to,reference,status,note\n"
-            f"kerala-1961,*,*,500,2010-01-01,,notification,notified,ask Sri. {note[0]} {note[1]} ph {note[2]}\n",
+            f"kerala-1961,*,*,500,2010-01-01,,G.O.(P) No. 12/2019/LSGD of {ref[0]} {ref[1]},notified,"
+            f"ask Sri. {note[0]} {note[1]} ph {note[2]}\n",
+            encoding="utf-8",
+        )
+        (root / "rules" / "feeding_rates.csv").write_text(
+            "act,local_authority,species,rate_per_day,effective_from,effective_to,reference,status,note\n"
+            f"kerala-1961,*,*,100,2010-01-01,,council resolution,example,paid to {rate[0]} {rate[1]} of "
+            f"{rate[0]} House {rate[2]}\n",
             encoding="utf-8",
         )
         with open(root / "rules" / "roster.csv", "w", encoding="utf-8", newline="") as f:
@@ -384,7 +396,8 @@ class Corpus:
             "pound_id,date,time,place,conditions,reference\n"
             + "".join(
                 f"{pid},{(TODAY + dt.timedelta(days=9)).isoformat()},10:00,"
-                f"yard of Sri. {place[0]} {place[1]} near {v} Pound,cash; call {roster[0][1]} {call[2]},ref\n"
+                f"yard of Sri. {place[0]} {place[1]} near {v} Pound,cash; call {roster[0][1]} {call[2]},"
+                f"order of {call[0]} {call[1]}\n"
                 for pid, v, _ in POUNDS
             ),
             encoding="utf-8",
@@ -395,6 +408,20 @@ class Corpus:
         self.register_b(root / "registers" / "p2" / f"{named[0]} {named[1]} first-and-last.csv", per, "Pala")
         self.register_c(root / "registers" / "p3" / "export.jsonl", per, "Chittur")
         self.register_d(root / "registers" / "p1" / "odd-columns.csv", per, "Ollur")
+        self.workbook(root / "registers" / "p2" / "register-2025.xlsx", self.planted())
+
+    def workbook(self, path: Path, sheet: tuple[str, str, str]) -> None:
+        """A workbook whose second sheet is named after someone (issue 23): its entries name no one."""
+        import openpyxl
+
+        wb = openpyxl.Workbook()
+        for i, title in enumerate(["Sheet1", f"{sheet[0]} {sheet[1]}"]):
+            ws = wb.active if i == 0 else wb.create_sheet()
+            ws.title = title
+            ws.append(["Sl. No.", "Date brought", "Kind of cattle", "Number", "Description"])
+            day = TODAY - dt.timedelta(days=3 + i)
+            ws.append([i + 1, day.strftime("%d/%m/%Y"), "cow", 1, "black cow"])
+        wb.save(path)
 
     def roster(self) -> list[tuple[str, str]]:
         """Officials barred from buying (K s.18(1)), written with titles, full stops and vowel-sign endings:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from ingest.build import ingest
 
-from .test_privacy_recognition import DESCRIPTIONS, person_strings
+from .test_privacy_recognition import DESCRIPTIONS, ascii_digits, person_strings
 
 POUNDS = (
     "id,name,act,local_authority,district,village,latitude,longitude\n"
@@ -27,6 +27,7 @@ POUNDS = (
 HEADERS = [
     "Sl. No.", "Date brought", "Hour", "Kind of cattle", "Number", "Description", "Place of seizure",
     "Name and residence of seizer", "Name and residence of owner (if known)", "Witness", "Driver", "Remarks",
+    "Claimed by", "Buyer", "Complaint outcome", "Informant", "Vehicle owner",
 ]  # fmt: skip
 # Where each CSV column sits in the nested JSON shape (the export of knr-taliparamba, with people nested deeper).
 NESTED = {
@@ -34,6 +35,8 @@ NESTED = {
     "Number": ("animal", "count"), "Description": ("animal", "description"), "Place of seizure": ("seizedAt", "place"),
     "Name and residence of seizer": ("seizer", "name"), "Name and residence of owner (if known)": ("owner", "name"),
     "Witness": ("witness",), "Driver": ("vehicle", "driver"), "Remarks": ("seizedAt", "landowner"),
+    "Claimed by": ("claim", "by"), "Buyer": ("sale", "buyer", "name"), "Complaint outcome": ("complaint", "outcome"),
+    "Informant": ("informant",), "Vehicle owner": ("vehicle", "owner"),
 }  # fmt: skip
 KINDS = ["Cow", "bull", "buffalo", "goat", "പശു"]
 PLACES = ["Ollur", "near Sri Krishna Temple, Ollur", "paddy field", "bus stop"]
@@ -50,7 +53,8 @@ def entries(draw: st.DrawFn, n: int) -> tuple[list[dict[str, str]], list[str]]:
             "Kind of cattle": draw(st.sampled_from(KINDS)), "Number": "1",
             "Description": draw(st.sampled_from(DESCRIPTIONS)), "Place of seizure": draw(st.sampled_from(PLACES)),
             "Name and residence of seizer": "", "Name and residence of owner (if known)": "", "Witness": "",
-            "Driver": "", "Remarks": "",
+            "Driver": "", "Remarks": "", "Claimed by": "", "Buyer": "", "Complaint outcome": "", "Informant": "",
+            "Vehicle owner": "",
         }  # fmt: skip
         for column in draw(st.lists(st.sampled_from(HEADERS), min_size=1, max_size=3)):
             text, parts = draw(person_strings())
@@ -101,9 +105,9 @@ def _values(dump: str) -> list[str]:
 def _public(part: str, values: list[str]) -> bool:
     """A person's part in a public value: a long number by its digits, a code by its letters and digits, a word as
     written (any case)."""
-    digits = re.sub(r"\D", "", part.replace("O", "0"))
+    digits = ascii_digits(part)
     if len(digits) >= 8:
-        return any(digits in re.sub(r"\D", "", v.replace("O", "0")) for v in values)
+        return any(digits in ascii_digits(v) for v in values)
     if digits:
         code = re.sub(r"[\W_]", "", part).casefold()
         return any(code in re.sub(r"[\W_]", "", v).casefold() for v in values)

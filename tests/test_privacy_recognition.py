@@ -5,6 +5,7 @@ strings in every notation and finds none of them in a public text."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -108,6 +109,9 @@ DESCRIPTIONS = [
 GIVEN = ["Kochouseph", "Raghavan", "Lonappan", "Sukumaran", "Haridasan", "രാഘവൻ", "ശാരദ", "Jayaprakash", "Fathima"]
 FAMILY = ["Pallan", "Nair", "Chiramel", "Thekkumpuram", "പല്ലൻ", "Menon"]
 TITLE = ["", "Sri. ", "Er. ", "Capt. ", "Sister ", "Moulavi ", "ഫാ. ", "ബഹു. ", "Adv ", "M . K . ", "T.K."]
+RELATION = ["S/o", "D/o", "W/o", "M/o", "C/o", "son of", "daughter of", "wife of", "മകൻ"]
+# House names no column gives: the family's name before a house word, or a house word of its own
+HOUSE = ["{} House", "{} (H)", "{} Veedu", "{}വീട്ടുവളപ്പ്", "Thekkumpuram House", "Pallathu (H)"]
 AFTER = ["", "'s", "-chettan", "-chechi", "-ikka", " master", " (H)", " House", "ന്റെ", "നോടൊപ്പം", "യുടെയും"]
 
 
@@ -118,19 +122,45 @@ def _digits(draw: st.DrawFn, n: int) -> str:
 @st.composite
 def person_strings(draw: st.DrawFn) -> tuple[str, list[str]]:
     """A person string and the parts of it that must not be public."""
-    kind = draw(st.sampled_from(["name", "aadhaar", "phone", "email", "voter", "pan", "vehicle", "words"]))
+    kind = draw(
+        st.sampled_from(
+            ["name", "relation", "house", "aadhaar", "phone", "landline", "email", "voter", "pan", "vehicle", "bank",
+             "licence", "words"]
+        )
+    )  # fmt: skip
     if kind == "name":
         g, f = draw(st.sampled_from(GIVEN)), draw(st.sampled_from(FAMILY))
         return draw(st.sampled_from(TITLE)) + g + " " + f + draw(st.sampled_from(AFTER)), [g, f]
+    if kind == "relation":  # a person named by a father, a mother, a husband: 'Raghavan S/o Lonappan'
+        g, g2 = draw(st.sampled_from(GIVEN)), draw(st.sampled_from(GIVEN))
+        rel = draw(st.sampled_from(RELATION))
+        return (f"{g2}ന്റെ മകൻ {g}" if rel == "മകൻ" else f"{g} {rel} {g2}"), [g, g2]
+    if kind == "house":
+        h, f = draw(st.sampled_from(HOUSE)), draw(st.sampled_from(FAMILY))
+        return h.format(f), [f] if "{}" in h else [h.split()[0]]
+    if kind == "landline":
+        code, local = draw(st.sampled_from(["0487", "0481", "0484"])), "2" + _digits(draw, 6)
+        return draw(st.sampled_from(["{}-{}", "({}) {}", "{} {}"])).format(code, local), [code[1:] + local]
+    if kind == "bank":
+        acct = "670" + _digits(draw, 8)
+        return draw(st.sampled_from(["SB a/c {}", "A/c No. {}", "account {}"])).format(acct), [acct]
+    if kind == "licence":
+        d = _digits(draw, 7)
+        return f"DL No. KL07 2011 {d}", [d]
     if kind == "aadhaar":
         parts = [_digits(draw, 4) for _ in range(3)]
         return draw(st.sampled_from([" ", ".", "-", "", " . "])).join(parts), ["".join(parts)]
     if kind == "phone":
         d = "9" + _digits(draw, 9)
         sep = draw(st.sampled_from(["", " ", "-", "."]))
-        text = d[:5] + sep + d[5:]
-        if draw(st.booleans()):
+        text = draw(st.sampled_from(["{a}{s}{b}", "{c}{s}{e}{s}{f}"])).format(
+            a=d[:5], b=d[5:], c=d[:3], e=d[3:6], f=d[6:], s=sep
+        )
+        notation = draw(st.sampled_from(["digits", "letter O", "malayalam"]))
+        if notation == "letter O":
             text = text.replace("0", "O")
+        elif notation == "malayalam":  # Malayalam digits
+            text = "".join(chr(0x0D66 + int(c)) if c.isdigit() else c for c in text)
         return draw(st.sampled_from(["", "+91 ", "ph ", "ഫോൺ "])) + text, [d]
     if kind == "email":
         user = draw(st.sampled_from(GIVEN[:3])).lower() + _digits(draw, 2)
@@ -151,10 +181,15 @@ def person_strings(draw: st.DrawFn) -> tuple[str, list[str]]:
     return " ".join(words[int(c)] for c in d), [" ".join(words[int(c)] for c in d[:5])]
 
 
+def ascii_digits(text: str) -> str:
+    """Every digit of a text as ASCII, the letter O read as a nought: '൯൪൪൭ O12' -> '9447012'."""
+    return "".join(str(unicodedata.digit(c)) for c in text.replace("O", "0") if c.isdigit())
+
+
 def _seen(needle: str, text: str) -> bool:
     """A person's part in a public text, as written or as its digits."""
     if any(c.isdigit() for c in needle) and len(re.sub(r"\D", "", needle)) >= 5:
-        return re.sub(r"\D", "", needle.replace("O", "0")) in re.sub(r"\D", "", text.replace("O", "0"))
+        return ascii_digits(needle) in ascii_digits(text)
     return needle.casefold() in text.casefold()
 
 

@@ -88,6 +88,7 @@ class RuleBook:
     habitual: list[RateRow] = field(default_factory=list)  # amount holds the multiplier as rupees
     auctions: list[ScheduledAuction] = field(default_factory=list)
     roster: list[dict[str, str]] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)  # rules/places.csv and pounds.csv: public in every text
 
     def __post_init__(self) -> None:
         self._candidates: dict[tuple[str, str, str, str, str], list[RateRow]] = {}
