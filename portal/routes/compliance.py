@@ -128,19 +128,16 @@ def context(
     lang: str = "en",
     today: dt.date | None = None,
 ) -> dict[str, Any]:
-    """What the card and chart includes (_compliance_card.html, _charts.html) need; a pound's or a district's page
-    (given `today`) draws the three charts of pound_charts too, /compliance the departures only."""
+    """What the card and chart includes (_compliance_card.html, _charts.html) need: a pound's, a district's or (neither
+    given) the state's card and its four charts (the departures per rule, and pound_charts' three). `today` is not
+    read: what is in the pound and where the register is silent are counted on the ingest's day, as the card's are."""
+    pound_id, district = (pound["id"], "") if pound else ("", district)
     return {
         "rules": rules(TODAY_IN_INDIA),
         "cards": cards(con, pound, district),
         "entries_link": entries_link,
-        "chart": chart(con, lang, pound["id"] if pound else "", "" if pound else district),
-        "charts": [
-            pound_charts.chart(con, kind, lang, today, pound["id"] if pound else "", "" if pound else district)
-            for kind in pound_charts.KINDS
-        ]
-        if (pound or district) and today
-        else [],
+        "chart": chart(con, lang, pound_id, district),
+        "charts": [pound_charts.chart(con, kind, lang, pound_id, district) for kind in pound_charts.KINDS],
     }
 
 
@@ -156,11 +153,11 @@ def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "") 
 
 
 @router.get("/compliance/chart-{kind}.svg", response_class=Response)
-def scope_chart(con: DbDep, lang: LangDep, today: TodayDep, kind: str, pound: str = "", district: str = "") -> Response:
-    """A pound's or a district's chart as an SVG image: 'outcomes', 'days' or 'fines' (pound_charts)."""
-    if kind not in pound_charts.KINDS or not (pound or district):
+def scope_chart(con: DbDep, lang: LangDep, kind: str, pound: str = "", district: str = "") -> Response:
+    """A pound's, a district's or the state's chart as an SVG image: 'outcomes', 'days' or 'fines' (pound_charts)."""
+    if kind not in pound_charts.KINDS:
         raise NotFound(t("not_found", "en"), ml=t("not_found", "ml"))
-    found = pound_charts.data(con, kind, today, pound[:80], "" if pound else district[:80])
+    found = pound_charts.data(con, kind, pound[:80], "" if pound else district[:80])
     series = pound_charts.series_named(kind, found, lang)
     svg = bar_chart(
         t(f"chart_{kind}_title", lang),
