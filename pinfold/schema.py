@@ -222,7 +222,9 @@ CREATE TABLE ingest_summary (
 );
 """
 # the scorecard's columns, one pair per rule of pinfold/law/compliance.py: departures and their share in percent
-PUBLIC = PUBLIC.replace("{compliance_columns}", columns_sql()) + POUND_MONTHS  # the charts' figures, per pound and month
+PUBLIC = (
+    PUBLIC.replace("{compliance_columns}", columns_sql()) + POUND_MONTHS
+)  # the charts' figures, per pound and month
 
 # Built after the rows are in (schema.FINISH): one sort per index instead of a million random inserts into six
 # of them, which made the finish 14 times slower at 1M rows than at 100k.

@@ -14,7 +14,9 @@ from pinfold import pound_months
 from pinfold.schema import money_sql
 
 from . import db
+from .charts import drawn
 from .i18n import t
+from .render import count_text
 
 MONTHS = 24
 KINDS = ("outcomes", "days", "fines")
@@ -111,10 +113,12 @@ def summary(kind: str, found: dict[str, Any], lang: str) -> str:
         return t("chart_empty", lang)
     totals = {name: sum(v or 0 for v in values) for name, values in found["series"]}
     if kind == "outcomes":
-        return t("chart_outcomes_summary", lang).format(first=cols[0], last=cols[-1], **totals)
+        return t("chart_outcomes_summary", lang).format(
+            first=cols[0], last=cols[-1], **{k: count_text(n) for k, n in totals.items()}
+        )
     if kind == "days":
         top = max(range(len(cols)), key=lambda n: found["series"][0][1][n])
-        return t("chart_days_summary", lang).format(n=totals["left"], days=cols[top])
+        return t("chart_days_summary", lang).format(n=count_text(totals["left"]), days=cols[top])
     return t("chart_fines_summary", lang).format(first=cols[0], last=cols[-1], months=len(cols))
 
 
@@ -128,7 +132,7 @@ def chart(con: sqlite3.Connection, kind: str, lang: str, pound: str = "", distri
     scope = {"pound": pound, "district": district, "lang": lang}
     return {
         "id": kind,
-        "src": f"/compliance/chart-{kind}.svg?" + urlencode({k: v for k, v in scope.items() if v}),
+        **drawn(f"/compliance/chart-{kind}.svg?" + urlencode({k: v for k, v in scope.items() if v}), len(rows)),
         "title": t(f"chart_{kind}_title", lang),
         "summary": summary(kind, found, lang),
         "row_head": t(f"chart_{kind}_rows", lang),

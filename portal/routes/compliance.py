@@ -15,7 +15,7 @@ from pinfold.law.compliance import RULE_KEYS, Rule, departed, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
 from .. import db, pound_charts
-from ..charts import bar_chart
+from ..charts import bar_chart, drawn
 from ..deps import DbDep, LangDep, TodayDep
 from ..errors import NotFound
 from ..i18n import t
@@ -113,7 +113,7 @@ def chart(con: sqlite3.Connection, lang: str, pound: str = "", district: str = "
         else t("chart_rules_none", lang)
     )
     return {
-        "src": "/compliance/chart.svg?" + urlencode({k: v for k, v in scope.items() if v}),
+        **drawn("/compliance/chart.svg?" + urlencode({k: v for k, v in scope.items() if v}), len(RULE_KEYS)),
         "title": t("chart_rules_title", lang),
         "summary": summary,
         "columns": years,
@@ -142,18 +142,20 @@ def context(
 
 
 @router.get("/compliance/chart.svg", response_class=Response)
-def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "") -> Response:
-    """Departures per rule per year as an SVG image: a pound's, a district's or the state's."""
+def rules_chart(con: DbDep, lang: LangDep, pound: str = "", district: str = "", narrow: bool = False) -> Response:
+    """Departures per rule per year as an SVG image: a pound's, a district's or the state's; `narrow` for a phone."""
     years, counts = by_year(con, pound[:80], district[:80])
     series = [(t("rule_" + k, lang), counts[k]) for k in RULE_KEYS]
     # opened on its own, the SVG is a document: its own style, and pygal's config script never runs
     policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
-    svg = bar_chart(t("chart_rules_title", lang), years, series, empty=t("chart_rules_none", lang))
+    svg = bar_chart(t("chart_rules_title", lang), years, series, empty=t("chart_rules_none", lang), narrow=narrow)
     return Response(svg, media_type="image/svg+xml", headers=policy)
 
 
 @router.get("/compliance/chart-{kind}.svg", response_class=Response)
-def scope_chart(con: DbDep, lang: LangDep, kind: str, pound: str = "", district: str = "") -> Response:
+def scope_chart(
+    con: DbDep, lang: LangDep, kind: str, pound: str = "", district: str = "", narrow: bool = False
+) -> Response:
     """A pound's, a district's or the state's chart as an SVG image: 'outcomes', 'days' or 'fines' (pound_charts)."""
     if kind not in pound_charts.KINDS:
         raise NotFound(t("not_found", "en"), ml=t("not_found", "ml"))
@@ -165,6 +167,7 @@ def scope_chart(con: DbDep, lang: LangDep, kind: str, pound: str = "", district:
         series,
         stacked=kind == "outcomes",
         empty=t("chart_empty", lang),
+        narrow=narrow,
     )
     policy = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"}
     return Response(svg, media_type="image/svg+xml", headers=policy)
