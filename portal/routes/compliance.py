@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -38,8 +39,10 @@ def _sum_rules(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def entries_link(rule: Rule, pound: str = "", district: str = "", year: str = "") -> str:
-    """The /data query listing the entries a figure counts: the rule's own condition, the scope as parameters."""
+@lru_cache(maxsize=64)
+def _entries_sql(rule: Rule) -> str:
+    """The 'sql=...' of every link to a rule's entries, quoted once: quoting it for each of /compliance's 350 figures
+    took 45 ms of the page."""
     sql = f"""select i.id, i.pound_id, i.entry_no, i.brought_on, i.species, i.head_count, i.status, i.seized_on, i.notice_due_on,
   i.notice_posted_on, i.sold_on, i.sale_questioned, i.fine_levied_rupees, i.fine_due_rupees, i.complaint_outcome
 from impoundments i left join sales s on s.impoundment_id = i.id
@@ -47,7 +50,13 @@ where {departed(rule)}
   and (:pound = '' or i.pound_id = :pound) and (:district = '' or i.district = :district)
   and (:year = '' or substr(i.brought_on, 1, 4) = :year)
 order by i.brought_on desc"""
-    return "/data/pounds?" + urlencode({"sql": sql, "pound": pound, "district": district, "year": year})
+    return urlencode({"sql": sql})
+
+
+def entries_link(rule: Rule, pound: str = "", district: str = "", year: str = "") -> str:
+    """The /data query listing the entries a figure counts: the rule's own condition, the scope as parameters
+    ('/data/pounds?sql=select+...&pound=k1&district=&year=2025')."""
+    return "/data/pounds?" + _entries_sql(rule) + "&" + urlencode({"pound": pound, "district": district, "year": year})
 
 
 def scorecard(con: sqlite3.Connection, pound: str = "", district: str = "") -> list[dict[str, Any]]:
