@@ -36,6 +36,9 @@ def test_the_scorecard_reads_at_both_widths_in_both_languages(
             chart.scroll_into_view_if_needed()
             assert chart.evaluate("async i => { await i.decode(); return i.naturalWidth }") > 0, (path, kind)  # drew
             assert chart.bounding_box()["width"] <= width, (path, kind)
+            # a phone is given the drawing made at its width, its text at the size drawn (portal/charts.py)
+            drawn = chart.evaluate("i => i.currentSrc")
+            assert ("narrow=1" in drawn) == (width == 390), (path, kind, drawn)
         assert violations(page) == [], (path, width, lang)
         if SHOTS.is_dir():  # for a person to look at: PINFOLD_SHOTS=/some/folder
             page.screenshot(path=str(SHOTS / f"{path.strip('/').replace('/', '-')}-{lang}-{width}.png"), full_page=True)

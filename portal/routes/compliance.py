@@ -7,7 +7,7 @@ import datetime as dt
 import sqlite3
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote_plus, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -56,7 +56,8 @@ order by i.brought_on desc"""
 def entries_link(rule: Rule, pound: str = "", district: str = "", year: str = "") -> str:
     """The /data query listing the entries a figure counts: the rule's own condition, the scope as parameters
     ('/data/pounds?sql=select+...&pound=k1&district=&year=2025')."""
-    return "/data/pounds?" + _entries_sql(rule) + "&" + urlencode({"pound": pound, "district": district, "year": year})
+    scope = f"pound={quote_plus(pound)}&district={quote_plus(district)}&year={quote_plus(year)}"  # as urlencode does
+    return f"/data/pounds?{_entries_sql(rule)}&{scope}"
 
 
 def scorecard(con: sqlite3.Connection, pound: str = "", district: str = "") -> list[dict[str, Any]]:
