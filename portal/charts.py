@@ -47,13 +47,14 @@ def bar_chart(
     nothing to draw, in the page's language; `narrow` draws it for a phone. A value None (a rule the Act does not
     have) draws no bar. The legend is one name a line, so no name of any length runs into the next."""
     width, height = size(len(series), narrow)
-    crowded = len(x_labels) * (70 if narrow else 45) > width  # more months than fit side by side: stood on end
+    # more months than fit side by side ('2025-03' takes 60 px): every n-th named, the table names them all
+    every = -(-len(x_labels) * 60 // (width - 80))
     chart = (pygal.StackedBar if stacked else pygal.Bar)(
         title=title, style=STYLE_NARROW if narrow else STYLE, js=[], width=width, height=height, legend_at_bottom=True,
         legend_at_bottom_columns=1, show_legend=len(series) > 1, print_values=False, show_y_guides=True,
         truncate_legend=-1, truncate_label=-1, margin=8 if narrow else 16, spacing=4 if narrow else 10,
         legend_box_size=9 if narrow else 12, min_scale=1, no_data_text=empty or "—",
-        x_label_rotation=-90 if crowded else 0, value_formatter=lambda v: f"{v:,.0f}",
+        x_labels_major_every=max(every, 1), show_minor_x_labels=every <= 1, value_formatter=lambda v: f"{v:,.0f}",
     )  # fmt: skip
     chart.x_labels = x_labels
     for name, values in series:
