@@ -62,6 +62,7 @@ bench: install
 	$(call apt_install,wrk)
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 	$(BIN)/python bench/serve.py $(SERVE_ARGS)
+	$(BIN)/python bench/pages.py $(PAGES_ARGS)
 	$(BIN)/python bench/history.py $(HISTORY_ARGS)
 
 # 64 connections of mixed traffic for 60 s, then the same while ingests replace the database.

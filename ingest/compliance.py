@@ -1,18 +1,23 @@
 """The public table `compliance`: per pound and year brought, the entries, and for each rule of the scorecard
 (pinfold/law/compliance.py) the entries where the register records a departure and their share in percent. A rule the
-pound's Act does not have is NULL, not 0.
+pound's Act does not have is NULL, not 0. Built beside it, the charts' figures per pound and month (pound_months).
+Pound by pound: build(pub, ['p1']) counts p1's rows again and touches no other pound's.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
 from pinfold.law.compliance import RULE_KEYS, acts_with, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
+from . import pound_months
 
-def build_sql(today: str = TODAY_IN_INDIA) -> str:
-    """The INSERT that fills `compliance` from impoundments and sales as of `today` (an SQL expression)."""
+
+def build_sql(today: str = TODAY_IN_INDIA, pounds: Sequence[str] | None = None) -> str:
+    """The INSERT that fills `compliance` from impoundments and sales as of `today` (an SQL expression), for the
+    pounds given as parameters (None: every pound): (pounds=['p1']) -> '... WHERE i.pound_id IN (?) ...'."""
     counts, shares = [], []
     for rule in rules(today):
         acts = ", ".join(repr(a) for a in acts_with(rule)) or "NULL"  # NULL for a rule no Act has: matches nothing
@@ -26,10 +31,19 @@ def build_sql(today: str = TODAY_IN_INDIA) -> str:
             SELECT i.pound_id, substr(i.brought_on, 1, 4) AS year, i.act, p.district, count(*) AS entries,
                    {", ".join(counts)}
             FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
+            WHERE {"1" if pounds is None else f"i.pound_id IN ({', '.join('?' * len(pounds))})"}
             GROUP BY i.pound_id, year, i.act))
         ORDER BY pound_id, year"""
 
 
-def build(pub: sqlite3.Connection) -> None:
-    """Fill the public database's `compliance` table (declared in pinfold/schema.py) from its entries."""
-    pub.execute(build_sql())
+def build(pub: sqlite3.Connection, pounds: Sequence[str] | None = None) -> None:
+    """Count the public database's `compliance` and `pound_months` (declared in pinfold/schema.py) again for the
+    pounds given (None: every pound) from their entries, as of India's date today."""
+    if pounds is not None and not pounds:
+        return
+    if pounds is None:
+        pub.execute("DELETE FROM compliance")
+    else:
+        pub.execute(f"DELETE FROM compliance WHERE pound_id IN ({', '.join('?' * len(pounds))})", list(pounds))
+    pub.execute(build_sql(pounds=pounds), [] if pounds is None else list(pounds))
+    pound_months.build(pub, pounds)

