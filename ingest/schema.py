@@ -1,11 +1,11 @@
 """The ingest's own tables: the private register, the scratch staging tables and the finish that turns staged rows
 into the public tables (their declarations: pinfold/schema.py)."""
 
-import sqlite3
-from functools import cache
+from typing import NamedTuple
 
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, PUBLIC, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
+from pinfold.tables import columns_of
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -23,16 +23,18 @@ CREATE TABLE conflicts (
 PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoundment_id)"]
 
 
-@cache
-def columns_of(table: str) -> tuple[str, ...]:
-    """A public or private table's columns, in the order its one declaration gives them (pinfold/schema.py PUBLIC,
-    PRIVATE above): 'conflicts' -> ('impoundment_id', 'buyer_name', 'roster_name', 'role')."""
-    con = sqlite3.connect(":memory:")
-    try:
-        con.executescript(PUBLIC + PRIVATE)
-        return tuple(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
-    finally:
-        con.close()
+class People(NamedTuple):
+    """An entry's people as the private register holds them (register_entries' columns of the same names), never
+    public: People('A. Kumar', 'Ollur', 'R. Nair', 'Mannuthy', None).buyer_name -> None."""
+
+    seizer_name: str | None
+    seizer_residence: str | None
+    owner_name: str | None
+    owner_residence: str | None
+    buyer_name: str | None
+
+
+NOBODY = People(None, None, None, None, None)  # a reject's row of the private register names no one
 
 
 # Scratch tables: a shard per register file (written by a worker), and the staging database they are merged into.
@@ -46,8 +48,8 @@ STAGING = f"""
 CREATE TABLE _staged ({", ".join(STAGED)} INTEGER);
 CREATE TABLE _rejects ({", ".join(STAGED_REJECTS)} INTEGER);
 CREATE TABLE _sales ({", ".join(STAGED_SALES)} INTEGER);
-CREATE TABLE _private ({", ".join(columns_of("register_entries"))});
-CREATE TABLE _conflicts ({", ".join(columns_of("conflicts"))});
+CREATE TABLE _private ({", ".join(columns_of("register_entries", PRIVATE))});
+CREATE TABLE _conflicts ({", ".join(columns_of("conflicts", PRIVATE))});
 CREATE TABLE _shard (records INTEGER NOT NULL);
 """
 STAGING += """CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
