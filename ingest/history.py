@@ -158,6 +158,9 @@ def _published(fields: list[str], row: str, sale: str) -> str:
 # Context kept with every change row: the entry as it is after the change (as last published, when removed), and
 # where it stood before it.
 _CONTEXT = "n.id, n.pound_id, n.entry_no, n.brought_on, n.species, n.head_count, o.status, o.left_on"
+# What a change row says, by name: temp._found's columns as rows are written to it and copied from it to changes.
+_FOUND = ("impoundment_id, pound_id, entry_no, brought_on, species, head_count, change, field, value_before, "
+          "value_after, status_before, left_on_before")  # fmt: skip
 _CONTEXT_NAMES = ("impoundment_id", "pound_id", "entry_no", "brought_on", "species", "head_count", "status_before",
                   "left_on_before")  # fmt: skip
 
@@ -240,9 +243,8 @@ def record(
          "rule_files": json.dumps(rule_digests(data_dir), sort_keys=True), "downloads": downloads},
     )  # fmt: skip
     pub.execute(
-        """INSERT INTO changes (ingest_id, changed_at, impoundment_id, pound_id, entry_no, brought_on, species,
-               head_count, change, field, value_before, value_after, status_before, left_on_before)
-           SELECT ?, ?, * FROM temp._found ORDER BY pound_id, brought_on, impoundment_id, rowid""",
+        f"""INSERT INTO changes (ingest_id, changed_at, {_FOUND})
+           SELECT ?, ?, {_FOUND} FROM temp._found ORDER BY pound_id, brought_on, impoundment_id, rowid""",
         (ingest_id, when),
     )
     pub.execute("DROP TABLE temp._found")
@@ -282,14 +284,14 @@ def _compare(pub: sqlite3.Connection, found: Found) -> None:
     )
     found.changed = pub.execute("SELECT count(DISTINCT impoundment_id) FROM temp._found").fetchone()[0]
     found.removed = pub.execute(
-        """INSERT INTO temp._found
+        f"""INSERT INTO temp._found ({_FOUND})
            SELECT o.id, o.pound_id, o.entry_no, o.brought_on, o.species, o.head_count, 'removed', NULL, NULL, NULL,
                   o.status, o.left_on
            FROM temp._gone g JOIN old.impoundments o ON o.id = g.id
            WHERE g.id NOT IN (SELECT old_id FROM temp._pairs)"""
     ).rowcount
     found.added = pub.execute(
-        """INSERT INTO temp._found
+        f"""INSERT INTO temp._found ({_FOUND})
            SELECT n.id, n.pound_id, n.entry_no, n.brought_on, n.species, n.head_count, 'added', NULL, NULL, NULL,
                   NULL, NULL
            FROM temp._new a JOIN main.impoundments n ON n.id = a.id

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
+from operator import length_hint
 from typing import Any, NamedTuple
 
 from .schema import PUBLIC
@@ -103,9 +104,13 @@ def insert_row(con: sqlite3.Connection, table: str, row: Mapping[str, Any]) -> i
 
 def insert_columns(con: sqlite3.Connection, table: str, values: Mapping[str, Iterable[Any]]) -> None:
     """Rows given column-wise, each column's values in row order (a block of a register: one list per column, no
-    mapping per row), the names checked once, the columns of equal length:
+    mapping per row), the names and the lengths checked once (zip strict for a column that cannot tell its length):
     insert_columns(con, '_rejects', {'pound_id': ['p1', 'p1'], 'source_row': [4, 9], ...}) -> two rows."""
     columns = tuple(c.name for c in _columns(con, table))
     if values.keys() != frozenset(columns):
         raise ColumnsMismatch(table, values.keys(), columns)
+    lengths = {c: n for c in columns if (n := length_hint(values[c], -1)) >= 0}  # lists and repeat(x, n) know theirs
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{c} {n}" for c, n in lengths.items())
+        raise ValueError(f"rows for {table}: columns of unequal length ({shown})")
     con.executemany(_statement(table, columns), zip(*(values[c] for c in columns), strict=True))
