@@ -57,6 +57,12 @@ STAGING += """CREATE TABLE _lots (pound_id, auction_date, auction_time, place, s
 CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 """
 
+# An auction's lot as the finish gathers them (held, scheduled, proposed), by name.
+_LOTS = (
+    "pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id, species, head_count, "
+    "description"
+)
+
 # A staged row as the impoundment it becomes: its id (told apart from another's: 'p1-6c3e...-2') and the duplicates
 # merged into it are the finish's, every other column is the row's.
 _AS_IMPOUNDMENT = ", ".join(
@@ -140,25 +146,26 @@ def finish() -> list[str]:
          AND ({", ".join("c." + k for k in _COPY_KEY.split(", ")[1:])}) IS ({_COPY_OF_STAGED.split(", ", 1)[1]})""",
         # CROSS JOIN keeps the staged rows as the outer loop, each probing the small tables by their keys. No ON
         # CONFLICT: ids are unique by construction, and a broken constraint stops the ingest rather than lose a row.
-        f"""INSERT INTO impoundments
+        f"""INSERT INTO impoundments ({", ".join(columns_of("impoundments"))})
         SELECT {_AS_IMPOUNDMENT}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         LEFT JOIN scratch._copies c ON c.standing = s.rowid
         WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY {impoundments_order("s.brought_at", "coalesce(c.final_id, s.id)")}""",
-        """INSERT INTO merged_duplicates
+        """INSERT INTO merged_duplicates (source_file, source_row, source_sheet, impoundment_id, source_part)
         SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
         WHERE row != standing ORDER BY row""",
         f"""INSERT INTO rejects ({", ".join(STAGED_REJECTS[:-1])})
         SELECT {", ".join(STAGED_REJECTS[:-1])} FROM scratch._rejects ORDER BY seq""",
         # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
-        f"""INSERT INTO sales
+        f"""INSERT INTO sales ({", ".join(columns_of("sales"))})
         SELECT {_AS_SALE}
         FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
         LEFT JOIN scratch._copies c ON c.seq = s.seq
         WHERE r.id IS NULL OR c.seq IS NOT NULL
         ORDER BY s.sold_on, 1""",
         # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
-        f"""INSERT INTO notices
+        f"""INSERT INTO notices (id, impoundment_id, pound_id, posted_on, status, head_count, species, description,
+                                 place_seized, place_impounded, auction_earliest_on, notice_text, section)
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
                CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
                i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
@@ -171,10 +178,10 @@ def finish() -> list[str]:
         # goes to the first auction the Director scheduled at its pound from that day, while the register is not yet
         # silent on it then (status.whereabouts: a month past its earliest auction by the notice), else to a proposed
         # one that day. An animal whose page says its fate is unknown is never a lot of an auction to come.
-        """INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
         FROM impoundments WHERE sold_on IS NOT NULL""",
-        f"""INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
                CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
                coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
@@ -186,12 +193,13 @@ def finish() -> list[str]:
         WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
           AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
         # Every auction the Director fixed is one, lots known or not (K s.13(3)).
-        """INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT s.pound_id, s.date, s.time, s.place, 'scheduled', s.conditions, s.reference, NULL, NULL, 0, NULL
         FROM scratch._scheduled s""",
         # Auctions: one per pound and day, its id the pound and the day alone, so a calendar's event keeps its UID when a
         # proposed auction is fixed by the Director on that day; held (sales recorded) over scheduled over proposed.
-        f"""INSERT INTO auctions
+        f"""INSERT INTO auctions (id, pound_id, auction_date, auction_time, starts_at, place, conditions, status, lots,
+                                  head_count, lot_summary, reference, section)
         SELECT l.pound_id || '-' || l.auction_date, l.pound_id, l.auction_date,
                nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
                coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''),
@@ -201,7 +209,7 @@ def finish() -> list[str]:
                {act_sql("p.act", "auction")}
         FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id
         GROUP BY l.pound_id, l.auction_date ORDER BY l.auction_date, l.pound_id""",
-        """INSERT INTO auction_lots
+        """INSERT INTO auction_lots (auction_id, lot_no, impoundment_id, species, head_count, description)
         SELECT pound_id || '-' || auction_date,
                row_number() OVER (PARTITION BY pound_id, auction_date ORDER BY impoundment_id),
                impoundment_id, species, head_count, description
