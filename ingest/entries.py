@@ -337,9 +337,10 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
         ]
     first, last = cell_texts("owner_first_name"), cell_texts("owner_last_name")
     split = [f"{a} {b}" if a and b else a or b for a, b in zip(first, last, strict=True)]
-    people = list(
+    people = list(  # People made by tuple.__new__ in C: People._make is a Python call a row
         map(
-            People._make,
+            tuple.__new__,
+            repeat(People),
             zip(
                 [a or b[0] for a, b in zip(cell_texts("seizer_name"), seizer, strict=True)],
                 [a or b[1] for a, b in zip(cell_texts("seizer_residence"), seizer, strict=True)],
