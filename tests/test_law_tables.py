@@ -70,7 +70,7 @@ HABITUAL = "act,local_area,species,multiplier,effective_from,effective_to,refere
 
 
 def test_a_pounds_list_of_fines_and_rates_is_the_laws(tmp_path: Path) -> None:
-    """K s.11(4): the list of fines and feeding rates every pound displays. Worked by hand for 1 Apr 2025 in a
+    """A list of fines and feeding rates must be displayed at every pound (K s.11(4), as LAW.md sets it out). By hand for 1 Apr 2025 in a
     habitual-trespass area where the Director directed one and a half times the fine for cows (K s.11(2): "such
     amount of fine as may be specified by him ... not exceeding double the fine prescribed under sub-section (1)"):
     a scale of Rs 500 a head, so a cow's fine is 500 x 3/2 = Rs 750, shown with its working; a goat, not named in the
@@ -99,9 +99,10 @@ def test_a_pounds_list_of_fines_and_rates_is_the_laws(tmp_path: Path) -> None:
 
 
 def test_an_1857_pounds_list_is_its_acts_scale_in_annas(tmp_path: Path) -> None:
-    """1857 s.VI: "for every camel or buffalo, eight annas; ... bull, bullock or cow, four annas; ... for every sheep
-    or goat, one anna" (1857 s.VII: the list displayed). On 7 Jun 1858, before decimalisation: a cow's line reads
-    '4 as.', a buffalo's '8 as.', a goat's '1 as.'; no rate was fixed, so no feeding."""
+    """1857 s.VI's scale per head (as LAW.md sets it out): camel or buffalo 8 annas; horse or tattoo, bull, bullock
+    or cow 4 annas; calf or ass 2 annas; sheep or goat 1 anna; and a list of fines and feeding rates displayed at every
+    pound (K s.11(4); 1857 s.VII). On 7 Jun 1858, before decimalisation: a cow's line reads '4 as.', a buffalo's
+    '8 as.', a goat's '1 as.'; no rate was fixed in these rules, so no feeding."""
     listed = {r.species: r for r in rates_listed(_book(tmp_path), OLD, "Barrackpore", dt.date(1858, 6, 7))}
     assert (listed["cow"].fine, listed["buffalo"].fine, listed["goat"].fine) == ("4 as.", "8 as.", "1 as.")
     assert listed["cow"].feeding is None
