@@ -60,9 +60,9 @@ def publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
 
 def _placed(table: str, columns: tuple[str, ...]) -> str:
     """A shard's rows copied into the staging database, each record's place (seq) counted from its file's:
-    'INSERT INTO scratch._rejects SELECT pound_id, ..., seq + ? FROM shard._rejects'."""
+    'INSERT INTO scratch._rejects (pound_id, ..., seq) SELECT pound_id, ..., seq + ? FROM shard._rejects'."""
     values = ", ".join("seq + ?" if c == "seq" else c for c in columns)
-    return f"INSERT INTO scratch.{table} SELECT {values} FROM shard.{table}"
+    return f"INSERT INTO scratch.{table} ({', '.join(columns)}) SELECT {values} FROM shard.{table}"
 
 
 def merge_public(pub: sqlite3.Connection, shards: list[tuple[Path, int]]) -> None:

@@ -122,7 +122,7 @@ def finish() -> list[str]:
         # different things are different entries (two numbered alike on a day): the first in register order keeps the
         # id, the next are id-2, id-3, ... Only repeated ids are grouped: one pass over _staged, no index on it.
         "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY)",
-        "INSERT INTO scratch._repeated SELECT id FROM scratch._staged GROUP BY id HAVING count(*) > 1",
+        "INSERT INTO scratch._repeated (id) SELECT id FROM scratch._staged GROUP BY id HAVING count(*) > 1",
         f"CREATE TABLE scratch._copies ({_COPY_KEY}, first INTEGER, later INTEGER, best INTEGER, standing INTEGER, "
         "seq INTEGER, final_id TEXT)",
         # best = (outcomes << 40) - rowid: its maximum is the standing row, decoded from it below (rowid < 2^40).
