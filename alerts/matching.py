@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from pinfold.tables import insert_row
 from portal.search import impoundment_matching, parse_query, plan
 
 from . import mail, store
@@ -50,13 +51,13 @@ def notify(public_db: Path, subs: sqlite3.Connection, site: mail.Site) -> int:
         last = subs.execute("SELECT max(ingest_id) FROM notified").fetchone()[0]
         if last is None:
             if ingests:
-                subs.execute("INSERT INTO notified VALUES (?, ?, 0)", (ingests[-1], store.stamp(store.now())))
+                insert_row(subs, "notified", {"ingest_id": ingests[-1], "at": store.stamp(store.now()), "alerts": 0})
             return 0
         queued = 0
         for ingest_id in (i for i in ingests if i > last):
             ids = added_by(public, ingest_id)
             n = _queue_alerts(public, subs, site, ingest_id, ids) if ids else 0
-            subs.execute("INSERT INTO notified VALUES (?, ?, ?)", (ingest_id, store.stamp(store.now()), n))
+            insert_row(subs, "notified", {"ingest_id": ingest_id, "at": store.stamp(store.now()), "alerts": n})
             queued += n
         return queued
     finally:

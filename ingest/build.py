@@ -30,6 +30,7 @@ from pathlib import Path
 from pinfold.errors import OutputError
 from pinfold.law.packs import all_packs, pack
 from pinfold.schema import PUBLIC, views
+from pinfold.tables import insert_row, insert_rows
 
 from . import history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
@@ -168,11 +169,12 @@ def _build(
                 "hours": p.hours or None,
                 "address": p.address or None,
             }
-            pub.execute(f"INSERT INTO pounds ({', '.join(row)}) VALUES ({', '.join(':' + k for k in row)})", row)
+            insert_row(pub, "pounds", row)
         publish_rules(pub, book)
-        priv.executemany(
-            "INSERT INTO roster VALUES (?,?,?,?)",
-            [(r.get("name"), r.get("role"), r.get("pound_id"), r.get("local_authority")) for r in book.roster],
+        insert_rows(
+            priv,
+            "roster",
+            ({c: r.get(c) for c in ("name", "role", "pound_id", "local_authority")} for r in book.roster),
         )
         jobs = []
         rels = public_sources(files, data_dir, pounds, private_db)  # a name published as far as recognised
@@ -200,10 +202,8 @@ def _build(
                 if not job.cached:
                     cache.keep(job.shard, job.key)
             s = summary
-            pub.execute(
-                "INSERT INTO ingest_summary VALUES (?,?,?,?,?,?)",
-                (s.files, s.records, s.stored, s.duplicates, s.rejects, version),
-            )
+            insert_row(pub, "ingest_summary", {"files": s.files, "records": s.records, "stored": s.stored,
+                                               "duplicates": s.duplicates, "rejects": s.rejects, "data_version": version})  # fmt: skip
             counts = (s.files, s.records, s.stored, s.duplicates, s.rejects)
             downloads = package.generation(version)
             with stages("history"):

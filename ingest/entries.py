@@ -56,6 +56,7 @@ from .records import (
     text,
     to_entries,
 )
+from .schema import People
 
 T = TypeVar("T")
 _PLAIN = frozenset({str, type(None)})
@@ -126,8 +127,8 @@ _HASHABLE = (str, int, float, dt.date, dt.time, type(None))
 class Entries:
     """A block's entries as columns, one item per entry in register order, and its rejects.
 
-    rec: the record's place in the block (a record naming two kinds is two entries); people: (seizer name, seizer
-    residence, owner name, owner residence, buyer) for the private register; dates: every OUTCOME_DATES' date or None;
+    rec: the record's place in the block (a record naming two kinds is two entries); people: schema.People (seizer
+    name and residence, owner name and residence, buyer) for the private register; dates: every OUTCOME_DATES' date or None;
     raw: the record's cells as JSON (private). rejects: (rec, public reason, private reason, raw)."""
 
     COLUMNS: tuple[str, ...] = (
@@ -163,8 +164,8 @@ class Entries:
             "description": e.description, "place_seized": e.place_seized, "owner_known": e.owner_known,
             "dates": tuple(e.dates.get(f) for f in OUTCOME_DATES), "complaint_outcome": e.complaint_outcome,
             "adjudged_illegal": e.adjudged_illegal, "fine_levied": e.fine_levied, "sale_proceeds": e.sale_proceeds, "sale_expenses": e.sale_expenses,
-            "people": (p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
-                       p["buyer_name"]),
+            "people": People(p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
+                             p["buyer_name"]),
             "source_part": e.source_part, "raw": raw,
         }  # fmt: skip
         for c, v in values.items():
@@ -336,14 +337,18 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
         ]
     first, last = cell_texts("owner_first_name"), cell_texts("owner_last_name")
     split = [f"{a} {b}" if a and b else a or b for a, b in zip(first, last, strict=True)]
-    people = list(
-        zip(
-            [a or b[0] for a, b in zip(cell_texts("seizer_name"), seizer, strict=True)],
-            [a or b[1] for a, b in zip(cell_texts("seizer_residence"), seizer, strict=True)],
-            [a or b or c[0] for a, b, c in zip(cell_texts("owner_name"), split, owner, strict=True)],
-            [a or b[1] for a, b in zip(cell_texts("owner_residence"), owner, strict=True)],
-            [a or None for a in cell_texts("buyer")],
-            strict=True,
+    people = list(  # People made by tuple.__new__ in C: People._make is a Python call a row
+        map(
+            tuple.__new__,
+            repeat(People),
+            zip(
+                [a or b[0] for a, b in zip(cell_texts("seizer_name"), seizer, strict=True)],
+                [a or b[1] for a, b in zip(cell_texts("seizer_residence"), seizer, strict=True)],
+                [a or b or c[0] for a, b, c in zip(cell_texts("owner_name"), split, owner, strict=True)],
+                [a or b[1] for a, b in zip(cell_texts("owner_residence"), owner, strict=True)],
+                [a or None for a in cell_texts("buyer")],
+                strict=True,
+            ),
         )
     )
     known = [

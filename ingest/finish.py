@@ -11,40 +11,58 @@ from typing import Any
 
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
 from pinfold.schema import FTS_COLUMNS, search_index
+from pinfold.tables import columns_of, insert_rows
 
 from . import compliance
 from .rows import _iso
-from .schema import PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SALES
+from .schema import PRIVATE, PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SALES
 from .schema import finish as statements
 from .stages import Stages, step_name
 
 
-def _rate_row(r: RateRow) -> tuple[Any, ...]:
-    """A fine scale or feeding rate as published: exact decimal, the era's notation, dates, its source."""
-    return (r.id, r.act, r.area, r.species, r.amount.decimal_str(), r.amount.display(r.effective_from),
-            _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, r.note)  # fmt: skip
+def _rate_row(r: RateRow, area: str, amount: str, display: str) -> dict[str, Any]:
+    """A fine scale or feeding rate as published, the area, the amount and its display under its table's names:
+    exact decimal, the era's notation, dates, its source. (<Rs 2, 1950>, 'local_area', 'amount_rupees',
+    'amount_display') -> {'id': 1, ..., 'amount_rupees': '2.00', 'amount_display': 'Rs 2', ...}."""
+    return {"id": r.id, "act": r.act, area: r.area, "species": r.species, amount: r.amount.decimal_str(),
+            display: r.amount.display(r.effective_from), "effective_from": _iso(r.effective_from),
+            "effective_to": _iso(r.effective_to), "reference": r.reference, "status": r.status, "note": r.note}  # fmt: skip
 
 
 def publish_rules(pub: sqlite3.Connection, book: RuleBook) -> None:
-    pub.executemany("INSERT INTO fine_scales VALUES (?,?,?,?,?,?,?,?,?,?,?)", map(_rate_row, book.fine_scales))
+    """The rule book's fine scales, feeding rates and habitual areas -> their public tables (read back by the
+    portal's law, portal/law.py rulebook: tests/test_law_tables.py holds the two equal)."""
+    fines = (_rate_row(r, "local_area", "amount_rupees", "amount_display") for r in book.fine_scales)
+    insert_rows(pub, "fine_scales", fines)
     # a feeding rate says how it counts days, or Pinfold's default applies and is published as such
-    pub.executemany(
-        "INSERT INTO feeding_rates VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        [(*_rate_row(r), r.counts_days, int(bool(r.days_counted))) for r in book.feeding_rates],
-    )
+    insert_rows(
+        pub,
+        "feeding_rates",
+        (
+            {**_rate_row(r, "local_authority", "rate_per_day_rupees", "rate_display"),
+             "days_counted": r.counts_days, "days_counted_stated": int(bool(r.days_counted))}
+            for r in book.feeding_rates
+        ),
+    )  # fmt: skip
     # K s.11(2): any exact multiplier up to double; the INTEGER column holds it when it is whole
-    pub.executemany(
-        "INSERT INTO habitual_areas VALUES (?,?,?,?,?,?,?,?,?,?)",
-        [(r.id, r.act, r.area, r.species, int(m) if (m := r.amount.rupees).denominator == 1 else None,
-          _iso(r.effective_from), _iso(r.effective_to), r.reference, r.status, ratio_text(m)) for r in book.habitual],
+    insert_rows(
+        pub,
+        "habitual_areas",
+        (
+            {"id": r.id, "act": r.act, "local_area": r.area, "species": r.species,
+             "multiplier": int(m) if (m := r.amount.rupees).denominator == 1 else None,
+             "effective_from": _iso(r.effective_from), "effective_to": _iso(r.effective_to),
+             "reference": r.reference, "status": r.status, "multiplier_exact": ratio_text(m)}
+            for r in book.habitual
+        ),
     )  # fmt: skip
 
 
 def _placed(table: str, columns: tuple[str, ...]) -> str:
     """A shard's rows copied into the staging database, each record's place (seq) counted from its file's:
-    'INSERT INTO scratch._rejects SELECT pound_id, ..., seq + ? FROM shard._rejects'."""
+    'INSERT INTO scratch._rejects (pound_id, ..., seq) SELECT pound_id, ..., seq + ? FROM shard._rejects'."""
     values = ", ".join("seq + ?" if c == "seq" else c for c in columns)
-    return f"INSERT INTO scratch.{table} SELECT {values} FROM shard.{table}"
+    return f"INSERT INTO scratch.{table} ({', '.join(columns)}) SELECT {values} FROM shard.{table}"
 
 
 def merge_public(pub: sqlite3.Connection, shards: list[tuple[Path, int]]) -> None:
@@ -59,6 +77,13 @@ def merge_public(pub: sqlite3.Connection, shards: list[tuple[Path, int]]) -> Non
         pub.execute("BEGIN")
 
 
+def _copied(table: str, staged: str) -> str:
+    """A shard's private rows copied by name: 'conflicts', '_conflicts' -> 'INSERT INTO conflicts (impoundment_id,
+    buyer_name, roster_name, role) SELECT impoundment_id, ... FROM shard._conflicts'."""
+    columns = ", ".join(columns_of(table, PRIVATE))
+    return f"INSERT INTO {table} ({columns}) SELECT {columns} FROM shard.{staged}"
+
+
 def merge_private(priv: sqlite3.Connection, shards: list[tuple[Path, int]], stages: Stages) -> None:
     """Copy every shard's people and raw cells, in file order, into the private register."""
     with stages("private: merge"):
@@ -68,8 +93,8 @@ def merge_private(priv: sqlite3.Connection, shards: list[tuple[Path, int]], stag
 def _merge_private(priv: sqlite3.Connection, shards: list[tuple[Path, int]]) -> None:
     for shard, _ in shards:
         priv.execute("ATTACH DATABASE ? AS shard", (f"file:{shard}?mode=ro",))
-        priv.execute("INSERT INTO register_entries SELECT * FROM shard._private")
-        priv.execute("INSERT INTO conflicts SELECT * FROM shard._conflicts")
+        priv.execute(_copied("register_entries", "_private"))
+        priv.execute(_copied("conflicts", "_conflicts"))
         priv.execute("COMMIT")
         priv.execute("DETACH DATABASE shard")
         priv.execute("BEGIN")
@@ -81,13 +106,15 @@ def finish(
     """Duplicates, notices, lots and auctions, set-based (schema.finish()). Returns, for the private register, the
     merged duplicates' (file, row, sheet or '') and the rows of entries told apart from another with their id
     (file, row, sheet or '', id given, id as published: 'p1-6c3e...', 'p1-6c3e...-2')."""
-    pub.executemany(
-        "INSERT INTO scratch._scheduled VALUES (?,?,?,?,?,?)",
-        [
-            (a.pound_id, a.date.isoformat(), a.time.strftime("%H:%M"), a.place, a.conditions, a.reference)
+    insert_rows(
+        pub,
+        "scratch._scheduled",
+        (
+            {"pound_id": a.pound_id, "date": a.date.isoformat(), "time": a.time.strftime("%H:%M"), "place": a.place,
+             "conditions": a.conditions, "reference": a.reference}
             for a in book.auctions
-        ],
-    )
+        ),
+    )  # fmt: skip
     for statement in statements():
         with stages(f"finish: {step_name(statement)}"):
             pub.execute(statement)
@@ -126,7 +153,7 @@ def _mark_duplicates(
     """The private register says which of its entries were merged as duplicates, and holds the published id of an
     entry told apart from another with its identity (schema.FINISH, 'p1-6c3e...-2')."""
     priv.execute("CREATE TEMP TABLE _dups (source_file, source_row, source_sheet)")
-    priv.executemany("INSERT INTO _dups VALUES (?, ?, ?)", dups)
+    insert_rows(priv, "temp._dups", ({"source_file": f, "source_row": r, "source_sheet": sh} for f, r, sh in dups))
     priv.execute(
         """UPDATE register_entries SET kind = 'duplicate'
            WHERE (source_file, source_row, coalesce(source_sheet, '')) IN (SELECT * FROM _dups)"""

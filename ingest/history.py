@@ -33,6 +33,7 @@ from urllib.parse import quote
 from pinfold.law.clock import IST
 from pinfold.law.packs import PACKS_DIR
 from pinfold.schema import FIELDS
+from pinfold.tables import insert_row, insert_rows
 
 from .privacy import EMPTY, PLACEHOLDERS, Persons, hide, roster_of
 
@@ -157,6 +158,11 @@ def _published(fields: list[str], row: str, sale: str) -> str:
 # Context kept with every change row: the entry as it is after the change (as last published, when removed), and
 # where it stood before it.
 _CONTEXT = "n.id, n.pound_id, n.entry_no, n.brought_on, n.species, n.head_count, o.status, o.left_on"
+# What a change row says, by name: temp._found's columns as rows are written to it and copied from it to changes.
+_FOUND = ("impoundment_id, pound_id, entry_no, brought_on, species, head_count, change, field, value_before, "
+          "value_after, status_before, left_on_before")  # fmt: skip
+_CONTEXT_NAMES = ("impoundment_id", "pound_id", "entry_no", "brought_on", "species", "head_count", "status_before",
+                  "left_on_before")  # fmt: skip
 
 
 def _differences(pub: sqlite3.Connection, fields: list[str], source: str, where: str) -> None:
@@ -169,7 +175,7 @@ def _differences(pub: sqlite3.Connection, fields: list[str], source: str, where:
             LEFT JOIN main.sales ns ON ns.impoundment_id = n.id LEFT JOIN old.sales os ON os.impoundment_id = o.id
             WHERE {where.format(new=new, old=old)}"""
     )
-    found: list[tuple[Any, ...]] = []
+    found: list[dict[str, Any]] = []
     width = len(fields)
     places = _places(pub)
     for r in rows:
@@ -182,11 +188,12 @@ def _differences(pub: sqlite3.Connection, fields: list[str], source: str, where:
                 b = refiltered(masked(b, a), places.get(context[1], EMPTY))
                 if b == a:
                     continue
-            found.append((*context[:6], "changed", field, b, a, *context[6:]))
+            found.append({**dict(zip(_CONTEXT_NAMES, context, strict=True)), "change": "changed", "field": field,
+                          "value_before": b, "value_after": a})  # fmt: skip
         if len(found) >= 10_000:
-            pub.executemany("INSERT INTO temp._found VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", found)
+            insert_rows(pub, "temp._found", found)
             found.clear()
-    pub.executemany("INSERT INTO temp._found VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", found)
+    insert_rows(pub, "temp._found", found)
 
 
 def _carry_forward(pub: sqlite3.Connection, table: str) -> None:
@@ -225,17 +232,19 @@ def record(
             row = pub.execute("SELECT downloads FROM old.ingests ORDER BY id DESC LIMIT 1").fetchone()
             found.previous_downloads = row[0] if row else None
         _compare(pub, found)
-    ingest_id: int = pub.execute(
-        """INSERT INTO ingests (ingested_at, data_version, compared_with, pinfold_version, files, records, stored,
-               duplicates, rejects, added, removed, changed, changes, rule_files, downloads)
-           VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""",
-        (when, data_version, found.compared_with, _pinfold_version(), *counts, found.added, found.removed,
-         found.changed, found.changes, json.dumps(rule_digests(data_dir), sort_keys=True), downloads),
-    ).lastrowid or 0  # fmt: skip
+    files, records, stored, duplicates, rejects = counts
+    ingest_id = insert_row(
+        pub,
+        "ingests",
+        {"id": None, "ingested_at": when, "data_version": data_version, "compared_with": found.compared_with,
+         "pinfold_version": _pinfold_version(), "files": files, "records": records, "stored": stored,
+         "duplicates": duplicates, "rejects": rejects, "added": found.added, "removed": found.removed,
+         "changed": found.changed, "changes": found.changes,
+         "rule_files": json.dumps(rule_digests(data_dir), sort_keys=True), "downloads": downloads},
+    )  # fmt: skip
     pub.execute(
-        """INSERT INTO changes (ingest_id, changed_at, impoundment_id, pound_id, entry_no, brought_on, species,
-               head_count, change, field, value_before, value_after, status_before, left_on_before)
-           SELECT ?, ?, * FROM temp._found ORDER BY pound_id, brought_on, impoundment_id, rowid""",
+        f"""INSERT INTO changes (ingest_id, changed_at, {_FOUND})
+           SELECT ?, ?, {_FOUND} FROM temp._found ORDER BY pound_id, brought_on, impoundment_id, rowid""",
         (ingest_id, when),
     )
     pub.execute("DROP TABLE temp._found")
@@ -275,14 +284,14 @@ def _compare(pub: sqlite3.Connection, found: Found) -> None:
     )
     found.changed = pub.execute("SELECT count(DISTINCT impoundment_id) FROM temp._found").fetchone()[0]
     found.removed = pub.execute(
-        """INSERT INTO temp._found
+        f"""INSERT INTO temp._found ({_FOUND})
            SELECT o.id, o.pound_id, o.entry_no, o.brought_on, o.species, o.head_count, 'removed', NULL, NULL, NULL,
                   o.status, o.left_on
            FROM temp._gone g JOIN old.impoundments o ON o.id = g.id
            WHERE g.id NOT IN (SELECT old_id FROM temp._pairs)"""
     ).rowcount
     found.added = pub.execute(
-        """INSERT INTO temp._found
+        f"""INSERT INTO temp._found ({_FOUND})
            SELECT n.id, n.pound_id, n.entry_no, n.brought_on, n.species, n.head_count, 'added', NULL, NULL, NULL,
                   NULL, NULL
            FROM temp._new a JOIN main.impoundments n ON n.id = a.id

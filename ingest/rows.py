@@ -13,26 +13,28 @@ import bisect
 import datetime as dt
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from pinfold.law.clock import Deadlines, add_months, days_in_pound, deadlines
 from pinfold.law.conflicts import roster_match
 from pinfold.law.dues import feeding_charges
-from pinfold.law.money import DECIMALISATION, Money
+from pinfold.law.money import Money, coin_of
 from pinfold.law.packs import pack
 from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
 from pinfold.law.status import brought_late, sale_questioned
 from pinfold.schema import OUTCOME_DATES
+from pinfold.tables import insert_columns, insert_rows
 
 from .entries import Entries, lookup, reject_places
 from .privacy import Persons, public_sheet, roster_of
 from .readers import Block
 from .records import status_of, tags_and_colour
-from .schema import STAGED, STAGED_REJECTS, STAGED_SALES, columns_of
+from .schema import NOBODY, People
 from .sources import Pound
 
 
@@ -40,11 +42,12 @@ def _iso(d: dt.date | None) -> str | None:
     return d.isoformat() if d else None
 
 
-def _money_cols(m: Money | None, on: dt.date) -> tuple[str | None, int | None]:
-    """Money -> (exact decimal string, integer of the era's smallest coin) as published."""
+def _money_cols(m: Money | None, coin: str) -> tuple[str | None, int | None]:
+    """Money and its era's smallest coin (money.coin_of) -> (exact decimal string, whole coins) as published:
+    (Rs 2 4 as., 'pie') -> ('2.25', 432)."""
     if m is None:
         return None, None
-    return m.decimal_str(), m.minor_units(on)[0]
+    return m.decimal_str(), m.in_coins(coin)
 
 
 class DeadlineCols(NamedTuple):
@@ -98,7 +101,7 @@ class LawCache:
         self.deadlines = lru_cache(maxsize=65536)(self._deadlines)
         self.fine_basis = lru_cache(maxsize=65536)(self._fine_basis)
         self.feeding_basis = lru_cache(maxsize=65536)(self._feeding_basis)
-        self._products: dict[tuple[str, int, Fraction | int, bool], tuple[Money, str, int]] = {}
+        self._products: dict[tuple[str, int, Fraction | int, str], tuple[Money, str, int]] = {}
         self.feeding_across_change = lru_cache(maxsize=4096)(self._feeding_across_change)
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
         self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
@@ -141,18 +144,17 @@ class LawCache:
         i = bisect.bisect_right(changes, start)
         return self.book.feeding_rate(act, area, species, start), (changes[i] if i < len(changes) else None)
 
-    def product(self, table: str, row: RateRow, n: Fraction | int, pre_decimal: bool) -> tuple[Money, str, int]:
-        """A rate times n (head, or head-days): (the Money, its exact decimal string, its minor units).
-        ('fine', <row 3: Rs 2>, 3, False) -> (Rs 6, '6.00', 600). Keyed by the row's id: hashing a row hashes
+    def product(self, table: str, row: RateRow, n: Fraction | int, coin: str) -> tuple[Money, str, int]:
+        """A rate times n (head, or head-days): (the Money, its exact decimal string, in the era's coins).
+        ('fine', <row 3: Rs 2>, 3, 'paisa') -> (Rs 6, '6.00', 600). Keyed by the row's id: hashing a row hashes
         its Fraction, which cost more than the multiplication."""
-        key = (table, row.id, n, pre_decimal)
+        key = (table, row.id, n, coin)
         found = self._products.get(key)
         if found is None:
             if len(self._products) >= 65536:
                 self._products.clear()
             total = row.amount * n
-            a_day_of_the_era = dt.date.min if pre_decimal else DECIMALISATION
-            found = self._products[key] = (total, total.decimal_str(), total.minor_units(a_day_of_the_era)[0])
+            found = self._products[key] = (total, total.decimal_str(), total.in_coins(coin))
         return found
 
     def fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int) -> FineCols:
@@ -161,7 +163,7 @@ class LawCache:
         row, mult = self.fine_basis(act, area, species, on)
         if row is None:
             return FineCols(None, mult, None, None, None, None)
-        due, due_s, due_minor = self.product("fine", row, head * mult, on < DECIMALISATION)
+        due, due_s, due_minor = self.product("fine", row, head * mult, coin_of(on))
         return FineCols(row.amount.decimal_str(), mult, due, due_s, due_minor, row.id)
 
     def feeding_cols(
@@ -179,7 +181,7 @@ class LawCache:
             return self.feeding_across_change(act, area, species, head, start, days)
         if row is None:
             return FeedingCols(None, None, None, None, None, days)
-        total, total_s, total_minor = self.product("feeding", row, days * head, start < DECIMALISATION)
+        total, total_s, total_minor = self.product("feeding", row, days * head, coin_of(start))
         return FeedingCols(row.amount.decimal_str(), row.id, total, total_s, total_minor, days)
 
     def _feeding_across_change(
@@ -190,18 +192,13 @@ class LawCache:
         total, row = feeding_charges(self.book, act, area, species, head, start, days)
         if row is None or total is None:
             return FeedingCols(None, None, None, None, None, days)
-        return FeedingCols(row.amount.decimal_str(), row.id, total, *_money_cols(total, start), days)
+        return FeedingCols(row.amount.decimal_str(), row.id, total, *_money_cols(total, coin_of(start)), days)
 
 
 _AT = {f: i for i, f in enumerate(OUTCOME_DATES)}
 _LEFT_AT = tuple(_AT[f] for f in _LEFT)
 _SOLD, _SEIZED, _NOTICE = _AT["sold_on"], _AT["seized_on"], _AT["notice_posted_on"]
 _FILED, _DECIDED = _AT["complaint_filed_on"], _AT["complaint_decided_on"]
-_PRE_DECIMAL, _DECIMAL = dt.date.min, DECIMALISATION  # a day of each era: what an amount's minor units depend on
-
-
-def _insert(table: str, columns: Sequence[str]) -> str:
-    return f"INSERT INTO {table} VALUES ({','.join('?' * len(columns))})"
 
 
 def _on_dates(dates: tuple[dt.date | None, ...]) -> tuple[str, dt.date | None, tuple[str | None, ...]]:
@@ -255,10 +252,8 @@ class ShardRows:
         feeding: list[FeedingCols] = lookup(
             [species, head, days, left], lambda sp, h, d, lf: law.feeding_cols(act, area, sp, h, d, lf), exact=False
         )
-        eras = [d < DECIMALISATION for d in days]
-        levied = lookup(
-            [e["fine_levied"], eras], lambda m, pre: _money_cols(m, _PRE_DECIMAL if pre else _DECIMAL), exact=False
-        )
+        coins = lookup([days], coin_of)
+        levied = lookup([e["fine_levied"], coins], _money_cols, exact=False)
         tags = lookup([e["description"]], law.tags_and_colour)
         late = lookup([days, seized], lambda d, s: brought_late(pk, d, s), exact=False)
         sold = [d[_SOLD] for d in dates]
@@ -289,7 +284,7 @@ class ShardRows:
             ],
             "feeding_rate_rupees": [x.rate_rupees for x in feeding], "feeding_rate_id": [x.rate_id for x in feeding],
             "feeding_rupees": [x.rupees for x in feeding], "feeding_minor": [x.minor for x in feeding],
-            "money_unit": ["pie" if pre else "paisa" for pre in eras],
+            "money_unit": coins,
             "act": repeat(act, n), "district": repeat(pound.district, n), "local_authority": repeat(area, n),
             "source_file": repeat(self.rel, n), "source_row": rows, "source_sheet": repeat(sheet, n),
             "seizure_assumed": [int(x.deadlines.seizure_assumed) for x in dl],
@@ -305,26 +300,41 @@ class ShardRows:
         c = self.con
         wrote = time.process_time()
         self.lawing += wrote - start
-        c.executemany(_insert("_staged", STAGED), zip(*(column[name] for name in STAGED), strict=False))
-
-        private = [
-            (i, self.rel, row, sheet, "entry", *people, None, raw)
-            for i, row, people, raw in zip(e["id"], rows, e["people"], e["raw"], strict=True)
-        ]
-        for at, (rec, _, reason, raw) in zip(reject_places(e), e.rejects, strict=True):
-            private.insert(at, ("", self.rel, block.rownos[rec], sheet, "reject", *repeat(None, 5), reason, raw))
-        c.executemany(_insert("_private", columns_of("register_entries")), private)
-        c.executemany(
-            _insert("_rejects", STAGED_REJECTS),
-            [(pound.id, self.rel, block.rownos[rec], sheet, reason, first + rec) for rec, reason, _, _ in e.rejects],
-        )
-        sales: list[tuple[Any, ...]] = []
-        conflicts: list[tuple[Any, ...]] = []
+        insert_columns(c, "_staged", column)
+        insert_columns(c, "_private", self._private(block, e, rows))
+        insert_rows(
+            c,
+            "_rejects",
+            (
+                {"pound_id": pound.id, "source_file": self.rel, "source_row": block.rownos[rec],
+                 "source_sheet": sheet, "reason": reason, "seq": first + rec}
+                for rec, reason, _, _ in e.rejects
+            ),
+        )  # fmt: skip
+        sales: list[dict[str, Any]] = []
+        conflicts: list[dict[str, Any]] = []
         for k in (k for k, s in enumerate(sold) if s):
             sales.append(self._sale(e, k, sold[k], fine[k].due, feeding[k].charges, seq[k], conflicts))
-        c.executemany(_insert("_sales", STAGED_SALES), sales)
-        c.executemany(_insert("_conflicts", columns_of("conflicts")), conflicts)
+        insert_rows(c, "_sales", sales)
+        insert_rows(c, "_conflicts", conflicts)
         self.writing += time.process_time() - wrote
+
+    def _private(self, block: Block, e: Entries, rows: list[int]) -> dict[str, list[Any]]:
+        """The private register's rows of a block, column-wise in register order: each entry's people and cells as
+        written, and each reject's reason, in its place among them."""
+        n, sheet, people = len(e), block.sheet, e["people"]
+        private: dict[str, list[Any]] = {
+            "impoundment_id": list(e["id"]), "source_file": [self.rel] * n, "source_row": list(rows),
+            "source_sheet": [sheet] * n, "kind": ["entry"] * n,
+            **{f: list(map(attrgetter(f), people)) for f in People._fields},
+            "reason": [None] * n, "raw_json": list(e["raw"]),
+        }  # fmt: skip
+        for at, (rec, _, reason, raw) in zip(reject_places(e), e.rejects, strict=True):
+            reject = {"impoundment_id": "", "source_file": self.rel, "source_row": block.rownos[rec],
+                      "source_sheet": sheet, "kind": "reject", **NOBODY._asdict(), "reason": reason, "raw_json": raw}  # fmt: skip
+            for name, values in private.items():
+                values.insert(at, reject[name])
+        return private
 
     def _sale(
         self,
@@ -334,8 +344,8 @@ class ShardRows:
         fine: Money | None,
         feeding: Money | None,
         seq: int,
-        conflicts: list[tuple[Any, ...]],
-    ) -> tuple[Any, ...]:
+        conflicts: list[dict[str, Any]],
+    ) -> dict[str, Any]:
         """The account of K s.15(2)-(3) / 1857 s.IX, s.XI: proceeds less fines, feeding and expenses."""
         pk, pound = self.pack, self.pound
         proceeds, expenses = e["sale_proceeds"][k], e["sale_expenses"][k]
@@ -349,21 +359,27 @@ class ShardRows:
             balance, shortfall = (rest, Money()) if rest.rupees >= 0 else (Money(), Money() - rest)
         held_until = add_months(sold, pk.clock.surplus_held_months) if balance and balance.rupees > 0 else None
         flag, role = 0, None
-        buyer = e["people"][k][4]
+        buyer = e["people"][k].buyer_name
         if buyer:
             bars = pk.conflict.bars if pk.conflict else None  # who the pound's Act bars from buying
             match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars)
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
-                conflicts.append((e["id"][k], buyer, match.get("name"), role))
+                conflicts.append(
+                    {"impoundment_id": e["id"][k], "buyer_name": buyer, "roster_name": match.get("name"), "role": role}
+                )
+        coin = coin_of(sold)
         (
             (proceeds_s, proceeds_minor), (fine_s, _), (feeding_s, _), (expenses_s, _), (balance_s, balance_minor),
             (shortfall_s, shortfall_minor),
-        ) = (_money_cols(m, sold) for m in (proceeds, fine, feeding, expenses, balance, shortfall))  # fmt: skip
+        ) = (_money_cols(m, coin) for m in (proceeds, fine, feeding, expenses, balance, shortfall))  # fmt: skip
         head, nights = e["head_count"][k], days_in_pound(e["brought_on"][k], sold)
-        return (
-            e["id"][k], pound.id, sold.isoformat(), head, head, nights,
-            proceeds_s, fine_s, feeding_s, expenses_s, balance_s, proceeds_minor, balance_minor,
-            "pie" if sold < DECIMALISATION else "paisa", _iso(held_until), 0, flag, role,
-            pk.citation("sale_account", "surplus", "conflict"), shortfall_s, shortfall_minor, seq,
-        )  # fmt: skip
+        return {
+            "impoundment_id": e["id"][k], "pound_id": pound.id, "sold_on": sold.isoformat(),
+            "head_seized": head, "head_sold": head, "days_impounded": nights, "proceeds_rupees": proceeds_s,
+            "fines_rupees": fine_s, "feeding_rupees": feeding_s, "expenses_rupees": expenses_s,
+            "balance_rupees": balance_s, "proceeds_minor": proceeds_minor, "balance_minor": balance_minor,
+            "money_unit": coin, "surplus_held_until": _iso(held_until), "surplus_claimed": 0,
+            "conflict_of_interest": flag, "conflict_role": role, "section": pk.citation("sale_account", "surplus", "conflict"),
+            "shortfall_rupees": shortfall_s, "shortfall_minor": shortfall_minor, "seq": seq,
+        }  # fmt: skip

@@ -1,11 +1,11 @@
 """The ingest's own tables: the private register, the scratch staging tables and the finish that turns staged rows
 into the public tables (their declarations: pinfold/schema.py)."""
 
-import sqlite3
-from functools import cache
+from typing import NamedTuple
 
 from pinfold.law.status import SILENT_AFTER_DAYS, silence_from
-from pinfold.schema import INDEXES, OUTCOME_DATES, PUBLIC, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
+from pinfold.schema import INDEXES, OUTCOME_DATES, SUMMARY_LOTS, act_sql, head_sql, impoundments_order, pack_sql
+from pinfold.tables import columns_of
 
 PRIVATE = """
 CREATE TABLE register_entries (
@@ -23,16 +23,18 @@ CREATE TABLE conflicts (
 PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoundment_id)"]
 
 
-@cache
-def columns_of(table: str) -> tuple[str, ...]:
-    """A public or private table's columns, in the order its one declaration gives them (pinfold/schema.py PUBLIC,
-    PRIVATE above): 'conflicts' -> ('impoundment_id', 'buyer_name', 'roster_name', 'role')."""
-    con = sqlite3.connect(":memory:")
-    try:
-        con.executescript(PUBLIC + PRIVATE)
-        return tuple(r[1] for r in con.execute(f"PRAGMA table_info({table})"))
-    finally:
-        con.close()
+class People(NamedTuple):
+    """An entry's people as the private register holds them (register_entries' columns of the same names), never
+    public: People('A. Kumar', 'Ollur', 'R. Nair', 'Mannuthy', None).buyer_name -> None."""
+
+    seizer_name: str | None
+    seizer_residence: str | None
+    owner_name: str | None
+    owner_residence: str | None
+    buyer_name: str | None
+
+
+NOBODY = People(None, None, None, None, None)  # a reject's row of the private register names no one
 
 
 # Scratch tables: a shard per register file (written by a worker), and the staging database they are merged into.
@@ -46,14 +48,20 @@ STAGING = f"""
 CREATE TABLE _staged ({", ".join(STAGED)} INTEGER);
 CREATE TABLE _rejects ({", ".join(STAGED_REJECTS)} INTEGER);
 CREATE TABLE _sales ({", ".join(STAGED_SALES)} INTEGER);
-CREATE TABLE _private ({", ".join(columns_of("register_entries"))});
-CREATE TABLE _conflicts ({", ".join(columns_of("conflicts"))});
+CREATE TABLE _private ({", ".join(columns_of("register_entries", PRIVATE))});
+CREATE TABLE _conflicts ({", ".join(columns_of("conflicts", PRIVATE))});
 CREATE TABLE _shard (records INTEGER NOT NULL);
 """
 STAGING += """CREATE TABLE _lots (pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id,
     species, head_count, description);
 CREATE TABLE _scheduled (pound_id, date, time, place, conditions, reference);
 """
+
+# An auction's lot as the finish gathers them (held, scheduled, proposed), by name.
+_LOTS = (
+    "pound_id, auction_date, auction_time, place, status, conditions, reference, impoundment_id, species, head_count, "
+    "description"
+)
 
 # A staged row as the impoundment it becomes: its id (told apart from another's: 'p1-6c3e...-2') and the duplicates
 # merged into it are the finish's, every other column is the row's.
@@ -114,7 +122,7 @@ def finish() -> list[str]:
         # different things are different entries (two numbered alike on a day): the first in register order keeps the
         # id, the next are id-2, id-3, ... Only repeated ids are grouped: one pass over _staged, no index on it.
         "CREATE TABLE scratch._repeated (id TEXT PRIMARY KEY)",
-        "INSERT INTO scratch._repeated SELECT id FROM scratch._staged GROUP BY id HAVING count(*) > 1",
+        "INSERT INTO scratch._repeated (id) SELECT id FROM scratch._staged GROUP BY id HAVING count(*) > 1",
         f"CREATE TABLE scratch._copies ({_COPY_KEY}, first INTEGER, later INTEGER, best INTEGER, standing INTEGER, "
         "seq INTEGER, final_id TEXT)",
         # best = (outcomes << 40) - rowid: its maximum is the standing row, decoded from it below (rowid < 2^40).
@@ -138,25 +146,26 @@ def finish() -> list[str]:
          AND ({", ".join("c." + k for k in _COPY_KEY.split(", ")[1:])}) IS ({_COPY_OF_STAGED.split(", ", 1)[1]})""",
         # CROSS JOIN keeps the staged rows as the outer loop, each probing the small tables by their keys. No ON
         # CONFLICT: ids are unique by construction, and a broken constraint stops the ingest rather than lose a row.
-        f"""INSERT INTO impoundments
+        f"""INSERT INTO impoundments ({", ".join(columns_of("impoundments"))})
         SELECT {_AS_IMPOUNDMENT}
         FROM scratch._staged s LEFT JOIN scratch._repeated r ON r.id = s.id
         LEFT JOIN scratch._copies c ON c.standing = s.rowid
         WHERE r.id IS NULL OR c.standing IS NOT NULL ORDER BY {impoundments_order("s.brought_at", "coalesce(c.final_id, s.id)")}""",
-        """INSERT INTO merged_duplicates
+        """INSERT INTO merged_duplicates (source_file, source_row, source_sheet, impoundment_id, source_part)
         SELECT source_file, source_row, source_sheet, final_id, source_part FROM scratch._copy_rows
         WHERE row != standing ORDER BY row""",
         f"""INSERT INTO rejects ({", ".join(STAGED_REJECTS[:-1])})
         SELECT {", ".join(STAGED_REJECTS[:-1])} FROM scratch._rejects ORDER BY seq""",
         # The account of the copy of an entry that stands (above): another copy's sale, with other figures, is not it.
-        f"""INSERT INTO sales
+        f"""INSERT INTO sales ({", ".join(columns_of("sales"))})
         SELECT {_AS_SALE}
         FROM scratch._sales s LEFT JOIN scratch._repeated r ON r.id = s.impoundment_id
         LEFT JOIN scratch._copies c ON c.seq = s.seq
         WHERE r.id IS NULL OR c.seq IS NOT NULL
         ORDER BY s.sold_on, 1""",
         # s.13 notices (K s.13(1)-(2); 1857 s.VIII): every animal not taken out of the pound before its notice day.
-        f"""INSERT INTO notices
+        f"""INSERT INTO notices (id, impoundment_id, pound_id, posted_on, status, head_count, species, description,
+                                 place_seized, place_impounded, auction_earliest_on, notice_text, section)
         SELECT 'notice-' || i.id, i.id, i.pound_id, coalesce(i.notice_posted_on, i.notice_due_on),
                CASE WHEN i.notice_posted_on IS NULL THEN 'due' ELSE 'posted' END,
                i.head_count, i.species, i.description, i.place_seized, p.name, i.auction_earliest_on,
@@ -169,10 +178,10 @@ def finish() -> list[str]:
         # goes to the first auction the Director scheduled at its pound from that day, while the register is not yet
         # silent on it then (status.whereabouts: a month past its earliest auction by the notice), else to a proposed
         # one that day. An animal whose page says its fate is unknown is never a lot of an auction to come.
-        """INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
         FROM impoundments WHERE sold_on IS NOT NULL""",
-        f"""INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
                CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
                coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
@@ -184,12 +193,13 @@ def finish() -> list[str]:
         WHERE i.sold_on IS NULL AND i.auction_earliest_on IS NOT NULL
           AND NOT (i.left_on IS NOT NULL AND i.left_on <= i.auction_earliest_on)""",
         # Every auction the Director fixed is one, lots known or not (K s.13(3)).
-        """INSERT INTO scratch._lots
+        f"""INSERT INTO scratch._lots ({_LOTS})
         SELECT s.pound_id, s.date, s.time, s.place, 'scheduled', s.conditions, s.reference, NULL, NULL, 0, NULL
         FROM scratch._scheduled s""",
         # Auctions: one per pound and day, its id the pound and the day alone, so a calendar's event keeps its UID when a
         # proposed auction is fixed by the Director on that day; held (sales recorded) over scheduled over proposed.
-        f"""INSERT INTO auctions
+        f"""INSERT INTO auctions (id, pound_id, auction_date, auction_time, starts_at, place, conditions, status, lots,
+                                  head_count, lot_summary, reference, section)
         SELECT l.pound_id || '-' || l.auction_date, l.pound_id, l.auction_date,
                nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
                coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''),
@@ -199,7 +209,7 @@ def finish() -> list[str]:
                {act_sql("p.act", "auction")}
         FROM scratch._lots l JOIN pounds p ON p.id = l.pound_id
         GROUP BY l.pound_id, l.auction_date ORDER BY l.auction_date, l.pound_id""",
-        """INSERT INTO auction_lots
+        """INSERT INTO auction_lots (auction_id, lot_no, impoundment_id, species, head_count, description)
         SELECT pound_id || '-' || auction_date,
                row_number() OVER (PARTITION BY pound_id, auction_date ORDER BY impoundment_id),
                impoundment_id, species, head_count, description

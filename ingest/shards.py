@@ -27,6 +27,7 @@ from pathlib import Path
 from pinfold.errors import RegisterChanged, RegisterEmpty, RegisterUnreadable
 from pinfold.law.packs import packs_dir
 from pinfold.law.rules import RuleBook
+from pinfold.tables import insert_row
 
 from . import entries
 from .readers import read_blocks
@@ -126,7 +127,7 @@ def write_shard(job: ShardJob) -> tuple[int, int, dict[str, float]]:
         con.close()
         raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
     start = time.process_time()
-    con.execute("INSERT INTO _shard VALUES (?)", (out.records,))
+    insert_row(con, "_shard", {"records": out.records})
     con.execute("COMMIT")
     con.close()
     write = out.writing + time.process_time() - start

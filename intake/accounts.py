@@ -21,6 +21,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from pinfold.errors import PinfoldError
+from pinfold.tables import insert_row
 
 SESSION_HOURS = 8
 THROTTLE_FAILURES = 5  # wrong passwords for one user or from one address ...
@@ -199,23 +200,12 @@ def audit(
     con: sqlite3.Connection, user: str, action: str, pound_id: str, file: str, sha256: str, **counts: object
 ) -> None:
     """One audit row: who did what to which file, when, its digest and the counts (uploaded, published, ...)."""
-    con.execute(
-        """INSERT INTO audit (at, user, action, pound_id, file, sha256, records, stored, duplicates, rejects, outcome)
-           VALUES (?,?,?,?,?,?,?,?,?,?,?)""",
-        (
-            _now().isoformat(),
-            user,
-            action,
-            pound_id,
-            file,
-            sha256,
-            counts.get("records"),
-            counts.get("stored"),
-            counts.get("duplicates"),
-            counts.get("rejects"),
-            counts.get("outcome"),
-        ),
-    )
+    insert_row(
+        con,
+        "audit",
+        {"id": None, "at": _now().isoformat(), "user": user, "action": action, "pound_id": pound_id, "file": file,
+         "sha256": sha256, **{k: counts.get(k) for k in ("records", "stored", "duplicates", "rejects", "outcome")}},
+    )  # fmt: skip
 
 
 def log(path: Path | str) -> list[tuple[object, ...]]:

@@ -29,6 +29,7 @@ from ingest.build import Summary
 from ingest.sources import read_pounds
 from pinfold.errors import PinfoldError
 from pinfold.law.clock import IST
+from pinfold.tables import insert_row
 
 from . import accounts
 from .i18n import LANGS, t
@@ -200,10 +201,12 @@ async def upload(request: Request) -> Response:
             shutil.copyfileobj(file.file, out)
         report = await run_in_threadpool(dry_run, s.data_dir, s.public_db, pound, staged, name)
         digest = sha256_of(staged)
-        con.execute(
-            "INSERT INTO uploads (id, user, pound_id, name, sha256, report, created_at) VALUES (?,?,?,?,?,?,?)",
-            (upload_id, account.user, pound, name, digest, report.to_json(), dt.datetime.now(dt.UTC).isoformat()),
-        )
+        insert_row(
+            con,
+            "uploads",
+            {"id": upload_id, "user": account.user, "pound_id": pound, "name": name, "sha256": digest,
+             "report": report.to_json(), "created_at": dt.datetime.now(dt.UTC).isoformat()},
+        )  # fmt: skip
         accounts.audit(con, account.user, "uploaded", pound, name, digest, **_counts(report))
     return RedirectResponse(f"/uploads/{upload_id}", 303)
 

@@ -282,7 +282,7 @@ def search_index() -> list[str]:
     columns = ", ".join(FTS_COLUMNS)
     return [
         "CREATE TABLE impoundments_in_pound (impoundment INTEGER NOT NULL, auction_earliest_on TEXT NOT NULL)",
-        f"""INSERT INTO impoundments_in_pound
+        f"""INSERT INTO impoundments_in_pound (impoundment, auction_earliest_on)
             SELECT rowid, auction_earliest_on FROM impoundments WHERE {_IN_POUND} AND auction_earliest_on IS NOT NULL
               AND auction_earliest_on = auction_by_notice_on
             ORDER BY auction_earliest_on, brought_at DESC, id""",

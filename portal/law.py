@@ -5,13 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from pinfold.law.dues import Due, compute_due
 from pinfold.law.money import Money
 from pinfold.law.packs import RulePack, pack
 from pinfold.law.rules import RateRow, RuleBook, ratio_text
 from pinfold.law.status import PROPOSED_MEANS
+from pinfold.vocabulary import SPECIES
 
 _BOOKS: dict[str, RuleBook] = {}
 
@@ -115,6 +116,45 @@ def rates_shown_on(last_entry: str | None, today: dt.date) -> dt.date:
     if last_entry and dt.date.fromisoformat(last_entry) + HISTORICAL_AFTER < today:
         return dt.date.fromisoformat(last_entry)
     return today
+
+
+class ListedRate(NamedTuple):
+    """One kind's line of the list every pound displays (K s.11(4); 1857 s.VII), in the notation of its day."""
+
+    species: str
+    fine: str | None  # the fine per head in force; in a habitual-trespass area the multiplied one, its working after
+    feeding: str | None  # the feeding and watering rate per head per day
+    basis: list[tuple[str, str]]  # (reference, status) of the scale row and the rate row
+    practices: list[tuple[str, str]]  # press-reported council practices: (amount, reference), never in the list
+
+
+def rates_listed(book: RuleBook, pk: RulePack, area: str, on: dt.date) -> list[ListedRate]:
+    """A pound's list of fines and feeding rates on a day (K s.11(4)), one line per kind with a scale or a rate:
+    (the demo's book, K, 'Thrissur Municipal Corporation', 2026-12-02) -> [ListedRate('cow', '₹1,000.00 (₹500.00 × 2,
+    K s.11(2))', '₹100.00', [...], []), ...]; an 1857 pound on 1858-06-07 -> [..., ListedRate('cow', '4 as.', ...)]."""
+    listed = []
+    for kind in SPECIES:
+        fine, feed = book.fine_scale(pk.id, area, kind, on), book.feeding_rate(pk.id, area, kind, on)
+        if not (fine or feed):
+            continue
+        mult = book.habitual_multiplier(pk, area, kind, on)
+        fine_text = (fine.amount * mult).display(on) if fine else None
+        if fine and mult != 1:  # a notified habitual-trespass area: the multiplied fine is the one in force
+            fine_text = (
+                f"{fine_text} ({fine.amount.display(on)} × {ratio_text(mult)}, {pk.sections.get('habitual', '')})"
+            )
+        # a press-reported council practice is shown beside the list, labelled, and never in it
+        practices = book.reported_practices(pk.id, area, kind, on)
+        listed.append(
+            ListedRate(
+                kind,
+                fine_text,
+                feed.amount.display(on) if feed else None,
+                [(r.reference, r.status) for r in (fine, feed) if r],
+                [(r.amount.display(on), r.reference) for r in practices],
+            )
+        )
+    return listed
 
 
 def auction_of(con: sqlite3.Connection, impoundment_id: str) -> dict[str, Any] | None:

@@ -5,7 +5,6 @@ descriptions metadata.yml gives Datasette: a column added there is in the API's 
 
 from __future__ import annotations
 
-import sqlite3
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from pinfold.law.status import whereabouts
-from pinfold.schema import PUBLIC
+from pinfold.tables import declared
 
 from .search import SEARCH_COLUMNS
 
@@ -31,15 +30,9 @@ def column_docs(table: str) -> dict[str, str]:
 
 @cache
 def table_columns(table: str) -> list[tuple[str, type, bool]]:
-    """(name, Python type, may be null) of each column of a public table, from its CREATE TABLE."""
-    con = sqlite3.connect(":memory:")
-    con.executescript(PUBLIC)
-    cols = [
-        (r[1], SQL_TYPES.get(r[2].upper(), str), not r[3] and not r[5])
-        for r in con.execute(f"PRAGMA table_info({table})")
-    ]
-    con.close()
-    return cols
+    """(name, Python type, may be null) of each column of a public table, from its CREATE TABLE (pinfold/tables.py
+    declared): 'pounds' -> [('id', str, False), ('name', str, False), ('act', str, False), ...]."""
+    return [(c.name, SQL_TYPES.get(c.type.upper(), str), not c.not_null and not c.primary_key) for c in declared(table)]
 
 
 def _fields(columns: list[tuple[str, type, bool]], docs: dict[str, str]) -> dict[str, Any]:

@@ -16,7 +16,10 @@ from functools import lru_cache
 # Indian Coinage (Amendment) Act 1955, in force 1 April 1957.
 DECIMALISATION = dt.date(1957, 4, 1)
 # The era's smallest coin, as a *_minor column's money_unit names it, and how many make a rupee.
-MINOR_PER_RUPEE = {"pie": 192, "paisa": 100}
+MINORdef coin_of(on: dt.date | None) -> str:
+    """The era's smallest coin, the one place an amount's era is decided: 31 Mar 1957 -> 'pie'; 1 Apr 1957 or no day
+    -> 'paisa' (the Indian Coinage (Amendment) Act 1955, in force 1 April 1957)."""
+    return "pie" if on is not None and on < DECIMALISATION else "paisa"
 
 
 @dataclass(frozen=True, order=True)
@@ -63,8 +66,14 @@ class Money:
 
     def minor_units(self, on: dt.date | None) -> tuple[int, str]:
         """The amount in the era's smallest coin: (pies, 'pie') before 1957, (paise, 'paisa') after."""
+        coin = coin_of(on)
+        return self.in_coins(coin), coin
+
+    def in_coins(self, coin: str) -> int:
+        """The whole number of a coin (coin_of) in the amount, a part of one dropped: Money.annas(4).in_coins('pie')
+        -> 48; Money.of('2.505').in_coins('paisa') -> 250."""
         r = self.rupees
-        return _minor_units(r.numerator, r.denominator, on is not None and on < DECIMALISATION)
+        return _in_coins(r.numerator, r.denominator, coin)
 
     def display(self, on: dt.date | None) -> str:
         """In the era's notation: 'Rs 2 4 as.' before 1957, '₹2,500.00' after.
@@ -72,7 +81,7 @@ class Money:
         Never rounded: a part of the era's smallest coin is written out (Money.of('0.125') -> '₹0.125' after 1957,
         1/384 rupee -> '1/2 p.' before), as decimal_str does.
         """
-        if on is not None and on < DECIMALISATION:
+        if coin_of(on) == "pie":
             total_pies = self.rupees * 192
             pies_int = total_pies.numerator // total_pies.denominator
             part = total_pies - pies_int
@@ -121,9 +130,8 @@ def _decimal_str(numerator: int, denominator: int) -> str:
 
 
 @lru_cache(maxsize=65536)
-def _minor_units(numerator: int, denominator: int, before_decimalisation: bool) -> tuple[int, str]:
-    unit = "pie" if before_decimalisation else "paisa"
-    return (numerator * MINOR_PER_RUPEE[unit] // denominator, unit)
+def _in_coins(numerator: int, denominator: int, coin: str) -> int:
+    return numerator * MINOR_PER_RUPEE[coin] // denominator
 
 
 _RS = r"(?:rs\.?|rupees?|re\.?|₹|inr)"

@@ -13,7 +13,6 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from pinfold.law.clock import auction_if_posted
 from pinfold.law.packs import all_packs, pack
-from pinfold.law.rules import ratio_text
 from pinfold.law.status import auctions_to_come
 from pinfold.schema import SUMMARY_LOTS
 from pinfold.vocabulary import SPECIES
@@ -24,9 +23,9 @@ from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
 from ..i18n import district_label, law_text, t
-from ..law import auction_of, due_for, rates_shown_on, rulebook, shown_on
+from ..law import auction_of, due_for, rates_listed, rates_shown_on, rulebook, shown_on
 from ..qr import qr_svg
-from ..render import money_text, render
+from ..render import render
 from ..search import Query, in_pound_now_by_pound, latest, search
 from ..search import animal as animal_row
 from ..share import message, whatsapp
@@ -357,27 +356,7 @@ def pound_page(
         con, "SELECT substr(max(brought_at), 1, 10) AS d FROM impoundments WHERE pound_id = ?", (pound_id,)
     )
     on = rates_shown_on(last_entry["d"] if last_entry else None, today)
-    rates = []
-    for kind in SPECIES:  # K s.11(4): the list of fines and feeding rates every pound must display
-        fine = book.fine_scale(pk.id, p["local_authority"], kind, on)
-        feed = book.feeding_rate(pk.id, p["local_authority"], kind, on)
-        if not (fine or feed):
-            continue
-        mult = book.habitual_multiplier(pk, p["local_authority"], kind, on)
-        fine_text = money_text(fine.amount * mult, on) if fine else None
-        if fine and mult != 1:  # a notified habitual-trespass area: the multiplied fine is the one in force
-            fine_text = (
-                f"{fine_text} ({money_text(fine.amount, on)} × {ratio_text(mult)}, {pk.sections.get('habitual', '')})"
-            )
-        # a press-reported council practice is shown beside the list, labelled, and never in it
-        practices = book.reported_practices(pk.id, p["local_authority"], kind, on)
-        rates.append({
-            "species": kind,
-            "fine": fine_text,
-            "feeding": money_text(feed.amount, on) if feed else None,
-            "basis": [(r.reference, r.status) for r in (fine, feed) if r],
-            "practices": [(money_text(r.amount, on), r.reference) for r in practices],
-        })  # fmt: skip
+    rates = rates_listed(book, pk, p["local_authority"], on)  # K s.11(4): the list every pound must display
     rows, now = _in_pound_listed(con, Query(pound=pound_id), today)
     # left in the pound by the register but silent on for a month: counted, and searchable, not "in the pound now";
     # those the register leaves in the pound counted at the ingest (pound_months: 58 ms to 0.1 ms at 1M entries)
