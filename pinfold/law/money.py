@@ -16,7 +16,10 @@ from functools import lru_cache
 # Indian Coinage (Amendment) Act 1955, in force 1 April 1957.
 DECIMALISATION = dt.date(1957, 4, 1)
 # The era's smallest coin, as a *_minor column's money_unit names it, and how many make a rupee.
-MINORdef coin_of(on: dt.date | None) -> str:
+MINOR_PER_RUPEE = {"pie": 192, "paisa": 100}
+
+
+def coin_of(on: dt.date | None) -> str:
     """The era's smallest coin, the one place an amount's era is decided: 31 Mar 1957 -> 'pie'; 1 Apr 1957 or no day
     -> 'paisa' (the Indian Coinage (Amendment) Act 1955, in force 1 April 1957)."""
     return "pie" if on is not None and on < DECIMALISATION else "paisa"
