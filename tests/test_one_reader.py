@@ -10,21 +10,24 @@ it). The three tables are compared row for row in a canonical order (by file, sh
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import os
 import shutil
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest import entries
+from ingest import entries, fields
 from ingest.build import ingest
 from ingest.demo import write_demo
+from ingest.normalise import hour_of
 from ingest.readers import read_blocks
+from pinfold.errors import RecordRejected
 from pinfold.law.packs import pack
 
 from .conftest import FIXTURES, SAMPLE, TODAY
@@ -211,3 +214,41 @@ def test_any_rows_read_alike_both_ways(tmp_path: Path, act: str, columns: list[s
     with path.open("w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows([columns, *rows])
     assert _block_entries(path, act, False) == _block_entries(path, act, True)
+
+
+# What a cell can be: a CSV's text, a JSON value, a spreadsheet's number, date, time or boolean.
+CELLS = st.one_of(
+    st.none(),
+    st.text(max_size=40),
+    st.from_regex(r"[0-9 /.:-]{1,20}|[0-9]{1,15}(\.[0-9]{1,4})?", fullmatch=True),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.dates(),
+    st.datetimes(),
+    st.times(),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2),
+)
+
+
+@settings(max_examples=500)
+@given(cell=CELLS, act=st.sampled_from(ACTS))
+def test_a_field_read_from_any_cell_is_a_value_or_a_reject(cell: object, act: str) -> None:
+    """The column-wise path lets records.to_entries decide a row when a field's rule raises RecordRejected, and only
+    then: whatever a cell holds, no rule raises anything else (an exception the column-wise path once caught whole)."""
+    ctx = fields.Context(pack(act), dt.date(2026, 12, 3))
+    reads: list[Callable[[], object]] = [
+        lambda: fields.day_allowed(fields.when_brought(cell)[0], ctx),
+        lambda: hour_of(cell),
+        lambda: fields.head(cell, None),
+        lambda: fields.outcome_date("claimed_on", cell),
+        lambda: fields.remarked(fields.text(cell)),
+        lambda: fields.covered(fields.species(fields.kind_written(fields.text(cell), "", True)[0], ctx), "x", ctx),
+        lambda: fields.kind_written("", fields.text(cell), False),
+    ]
+    for read in reads:
+        try:
+            read()
+        except RecordRejected:
+            pass
