@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import math
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -137,8 +138,10 @@ def _money_of_number(number: str) -> Money:
 
 def money(v: Any) -> Money | None:
     """An amount cell (a fine, a sale's proceeds) -> exact Money, None when blank or not an amount: 'Rs. 500/-' ->
-    ₹500.00; 2500.0 -> ₹2,500.00; 'abc' -> None."""
+    ₹500.00; 2500.0 -> ₹2,500.00; 'abc' -> None; inf -> None."""
     if v is None or text(v) == "":
+        return None
+    if isinstance(v, float) and not math.isfinite(v):  # JSON's Infinity or NaN, as Python reads it: no amount
         return None
     if isinstance(v, int | float) and not isinstance(v, bool):
         return _money_of_number(str(v))

@@ -244,6 +244,7 @@ def test_a_field_read_from_any_cell_is_a_value_or_a_reject(cell: object, act: st
         lambda: fields.head(cell, None),
         lambda: fields.outcome_date("claimed_on", cell),
         lambda: fields.remarked(fields.text(cell)),
+        lambda: fields.money(cell),
         lambda: fields.covered(fields.species(fields.kind_written(fields.text(cell), "", True)[0], ctx), "x", ctx),
         lambda: fields.kind_written("", fields.text(cell), False),
     ]
