@@ -9,6 +9,7 @@ it). The three tables are compared row for row in a canonical order (by file, sh
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import datetime as dt
 import os
@@ -249,7 +250,5 @@ def test_a_field_read_from_any_cell_is_a_value_or_a_reject(cell: object, act: st
         lambda: fields.kind_written("", fields.text(cell), False),
     ]
     for read in reads:
-        try:
+        with contextlib.suppress(RecordRejected):  # a reject; anything else raised fails the test
             read()
-        except RecordRejected:
-            pass
