@@ -254,20 +254,5 @@ def to_entries(
         return [to_entry(pound_id, cells, act, part, roster) for part in parts]
 
 
-def status_of(dates: dict[str, dt.date]) -> str:
-    """The register's last word on the animal (DATA_CONTRACT.md `status`)."""
-    for field, status in (
-        ("sold_on", "sold"),
-        ("disposed_on", "disposed"),
-        ("released_by_order_on", "released_by_order"),
-        ("claimed_on", "claimed"),
-        ("deposit_on", "released_on_deposit"),
-        ("notice_posted_on", "notice_posted"),
-    ):
-        if field in dates:
-            return status
-    return "impounded"
-
-
 def tags_and_colour(description: str) -> tuple[str, str | None]:
     return ear_tags(description), colour_of(description)
