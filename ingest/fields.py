@@ -277,7 +277,7 @@ def head(count_cell: Any, written_count: int | None) -> int:
 
 def outcome_date(field: str, cell: Any) -> dt.date | None:
     """An outcome date's cell -> the day, None when blank: ('claimed_on', '05/11/2025') -> 5 Nov 2025;
-    ('claimed_on', 'soon') -> RecordRejected('The date claimed could not be read: ...')."""
+    ('claimed_on', 'soon') -> RecordRejected("The date delivered to the owner could not be read: The date 'soon' ...")."""
     try:
         return optional_date(cell)
     except RecordRejected as e:
@@ -308,8 +308,8 @@ def outcome_dates(in_columns: Mapping[str, dt.date], in_remarks: Mapping[str, dt
 
 def in_order(dates: dict[str, dt.date], day: dt.date) -> dict[str, dt.date]:
     """The outcome dates, if none is before the day brought (the day of seizure may be: the animal is brought after
-    it). ({'claimed_on': 1 Nov}, 3 Nov) -> RecordRejected('The date claimed (01/11/2025) is before the day brought
-    (03/11/2025).')."""
+    it). ({'claimed_on': 1 Nov 2025}, 3 Nov 2025) -> RecordRejected('The date delivered to the owner (01/11/2025) is
+    before the day brought (03/11/2025).')."""
     for field, d in dates.items():
         if field != "seized_on" and d < day:
             raise RecordRejected(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import datetime as dt
+import json
 import os
 import shutil
 import sqlite3
@@ -164,7 +165,7 @@ COLUMNS: dict[str, list[str]] = {
     "Description": ["black", "", "tied at Kunjan Nair field", "bell on neck 9447012345", "=HYPERLINK(1)"],
     "Place of seizure": ["Ollur junction", "", "near Leela's house", "+91 9447012345"],
     "Seized by": ["Police, Ollur", "", "Constable Raghavan, Pala"],
-    "Owner": ["Kunjan Nair, Kizhakkemadathil House, Ollur", "", "unknown", "-", "Leela", "Owner not traced"],
+    "Owner": ["Kunjan Nair, Kizhakkemadathil House, Ollur", "", "unknown", "-", "Leela", "Owner not traced", ", Ollur"],
     "Owner first name": ["", "Suresh"],
     "Owner surname": ["", "Kumar"],
     "Claimed by": ["", "Raghavan, Pala", "unknown"],
@@ -204,17 +205,45 @@ def _block_entries(path: Path, act: str, row_by_row: bool) -> list[tuple[object,
     columns=st.lists(st.sampled_from(sorted(COLUMNS)), min_size=2, max_size=len(COLUMNS), unique=True),
     picks=st.lists(st.lists(st.integers(0, 20), min_size=len(COLUMNS), max_size=len(COLUMNS)), min_size=1,
                    max_size=12),
+    as_json=st.booleans(),
 )  # fmt: skip
-def test_any_rows_read_alike_both_ways(tmp_path: Path, act: str, columns: list[str], picks: list[list[int]]) -> None:
+def test_any_rows_read_alike_both_ways(
+    tmp_path: Path, act: str, columns: list[str], picks: list[list[int]], as_json: bool
+) -> None:
+    """CSV rows, or JSON entries that need not share their keys (a pick of 18 or more leaves the key out: a JSON
+    entry without a claimant's key has none, one with a blank claimant has a blank one)."""
     if "Date brought" not in columns:  # a header names the date brought and the cattle (readers.py)
         columns = ["Date brought", *columns]
     if "Kind" not in columns and "Number and description of cattle" not in columns:
         columns = [*columns, "Kind"]
     rows = [[COLUMNS[c][p[i] % len(COLUMNS[c])] for i, c in enumerate(columns)] for p in picks]
-    path = tmp_path / "register.csv"
-    with path.open("w", newline="", encoding="utf-8") as f:
-        csv.writer(f).writerows([columns, *rows])
+    if as_json:
+        path = tmp_path / "register.json"
+        kept = [{c: v for i, (c, v) in enumerate(zip(columns, row, strict=True)) if p[i] < 18 or c == "Date brought"}
+                for p, row in zip(picks, rows, strict=True)]  # fmt: skip
+        path.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    else:
+        path = tmp_path / "register.csv"
+        with path.open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows([columns, *rows])
     assert _block_entries(path, act, False) == _block_entries(path, act, True)
+
+
+def test_json_entries_with_and_without_a_claimants_key_read_alike_both_ways(tmp_path: Path) -> None:
+    """The owner is the person who claimed the animal when the owner's name is blank and the entry has a claimant's
+    key (privacy.people_of): an owner written as ', Ollur' (a residence, no name) keeps Ollur where the entry has
+    no such key, and gives way to the claimant (blank here: no residence) where it has one."""
+    path = tmp_path / "register.json"
+    entries_ = [
+        {"Date brought": "03/11/2025", "Kind": "cow", "Owner": ", Ollur", "Claimed by": "Raghavan, Pala"},
+        {"Date brought": "03/11/2025", "Kind": "cow", "Owner": ", Ollur"},
+        {"Date brought": "03/11/2025", "Kind": "cow", "Owner": ", Ollur", "Claimed by": None},
+    ]
+    path.write_text(json.dumps(entries_), encoding="utf-8")
+    as_today, row_wise = (_block_entries(path, "kerala-1961", way) for way in (False, True))
+    assert as_today == row_wise
+    ((columns, _),) = as_today
+    assert [p[2:4] for p in columns["people"]] == [("Raghavan", "Pala"), (None, "Ollur"), (None, None)]
 
 
 # What a cell can be: a CSV's text, a JSON value, a spreadsheet's number, date, time or boolean.
