@@ -8,16 +8,20 @@ rejects is read again by records.to_entries, for its reason). tests/test_one_rea
     field                 function                   rejects
     the date brought      when_brought, day_allowed  a blank or unreadable date or hour; a day after tomorrow in
                                                      India; a day the pound's Act cannot have applied on
-    the kind              kind_written, species,     no kind written; a word that is not cattle, names none or
-                          covered                    several; a kind the pound's Act does not call cattle
+    the kind              kind_written, species,     no kind written; a word for an animal that is not cattle,
+                          covered                    for cattle in general or for none Pinfold knows; a kind the
+                                                     pound's Act does not call cattle (covered)
+    several kinds         records.to_entries         a kind without its head ('cows and calves'); heads that do
+                                                     not add up to the count (the column-wise path leaves such a
+                                                     row to it)
     the count             head                       a count that is no number, 0, negative or over 1,000
     the description       description_written        -
     the outcome dates     outcome_date, remarked,    an outcome date that cannot be read; one before the day
                           outcome_dates, in_order    brought (but the day of seizure)
     number, place, texts  entry_number, place,       a cell longer than any register's (too_long)
                           written, money
-    the people            privacy.people_of, owner_is_known (the owner from the owner's cell, else first and last
-                          names, else the person who claimed the animal)
+    the people            privacy.people_of, owner_is_known (the owner's name from its column, else from first
+                          and last names, else from the owner's cell, else the person who claimed the animal)
 
     when_brought('03/11/2025 14:30') -> (3 Nov 2025, 14:30); day_allowed(3 Nov 2099, ctx) -> RecordRejected(
     'The date brought, 3 Nov 2099, is after today: ...'); species('dog', ctx) -> RecordRejected("'dog' is not cattle
