@@ -2,9 +2,10 @@
 
 A register repeats its dates, kinds, counts, places and people thousands of times, so each column's distinct cells
 (or a few columns' distinct combinations) are read once, into a dict, and each row's entry is assembled by looking
-its cells up. A row whose cells all read plainly (nearly every one) costs those lookups and its id; any other row
-(a reject, an entry naming two kinds, a long or odd cell, a text naming someone the row knows) is read as
-records.to_entries reads a record, so its entries and its reasons are that function's, word for word.
+its cells up. Each field is read by its one rule in ingest/fields.py, the functions records.to_entry reads a record
+with. A row whose cells all read plainly (nearly every one) costs those lookups and its id; any other row (a reject,
+an entry naming two kinds, a long cell, a list in a JSON cell) is read as records.to_entries reads a record, so its
+entries and its reasons are that function's, word for word. tests/test_one_reader.py holds the two ways equal.
 
     read(block, pound_id, pack, roster) -> Entries(id=['p1-6c3e...', ...], brought_at=['2025-04-03T17:15', ...], ...)
 """
@@ -12,9 +13,9 @@ records.to_entries reads a record, so its entries and its reasons are that funct
 from __future__ import annotations
 
 import bisect
-import contextlib
 import datetime as dt
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
 from json.encoder import encode_basestring as encode  # as json.dumps(str, ensure_ascii=False)
@@ -24,48 +25,33 @@ from pinfold.errors import RecordRejected
 from pinfold.law.packs import RulePack
 from pinfold.law.status import seizure_adjudged_illegal
 from pinfold.schema import OUTCOME_DATES
-from pinfold.vocabulary import species_of
 
-from .normalise import head_count, optional_date, when_of
+from . import fields
+from .fields import MAX_CELL, text
+from .normalise import hour_of
 from .privacy import (
     EMPTY,
     Persons,
-    _cell_text,
     alike_for_all,
     hide,
-    name_and_residence,
-    owner_known,
+    owner_is_known,
+    people_of,
     persons_in,
     persons_of,
     public_entry_no,
     public_kind,
     public_reason,
-    split_cell,
 )
 from .readers import Block, cell_text
-from .records import (
-    MAX_CELL,
-    REMARK_OUTCOMES,
-    Entry,
-    _money,
-    description_written,
-    impoundment_ids,
-    inert,
-    kind_written,
-    latest_day,
-    text,
-    to_entries,
-)
+from .records import Entry, impoundment_ids, to_entries
 from .schema import People
 
 T = TypeVar("T")
 _PLAIN = frozenset({str, type(None)})
-_NO_HOUR: Any = object()  # an hour cell left blank
 _NOT_READ: Any = object()  # a cell the fast path does not read: its row is read by records.to_entries
 
 # The fields an entry's kind, count and description are read from (records._kind_count_description).
 WHAT = ("species", "number_and_description", "head_count", "description", "description_extra", "ear_tag")
-_SEIZED = OUTCOME_DATES.index("seized_on")
 
 
 def _key(v: Any) -> Any:
@@ -194,174 +180,47 @@ def raw_json(block: Block) -> list[str]:
     return out
 
 
-def _name_residence(cell: Any) -> tuple[str | None, str | None]:
-    return split_cell(cell) if isinstance(cell, str) else name_and_residence(cell)
+# Set (to anything) only by tests/test_one_reader.py: every row is read row-wise, by records.to_entries, so the test
+# can hold the two ways of reading a row equal. No ingest, command or setting of Pinfold sets it.
+ROW_BY_ROW = "PINFOLD_TEST_ROW_BY_ROW"
+
+# The cells the private register's people and owner_known are read from (privacy.people_of, owner_is_known).
+PEOPLE = ("seizer", "owner", "claimant", "owner_first_name", "owner_last_name", "owner_name", "seizer_name",
+          "seizer_residence", "owner_residence", "buyer")  # fmt: skip
 
 
-def _known(cell: Any) -> bool:
-    return owner_known(cell)
+def _or_not_read(read: Callable[..., T], *cells: Any) -> T:
+    """A field read by its rule (ingest/fields.py), or _NOT_READ when the rule rejects it: its row is then read by
+    records.to_entries, which gives the reason. ('03/11/2099',) -> _NOT_READ."""
+    try:
+        return read(*cells)
+    except RecordRejected:
+        return _NOT_READ
 
 
 def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EMPTY) -> Entries:
     """A block's rows -> its entries and rejects (see the module's docstring)."""
     n = len(block)
+    raws = raw_json(block)
+    if os.environ.get(ROW_BY_ROW):
+        entries = Entries()
+        _read_slowly(entries, block, list(range(n)), pound_id, act, roster, raws)
+        return entries
     f = block.fields
     none: Sequence[Any] = tuple(repeat(None, n))
 
     def col(field: str) -> Sequence[Any]:
         return f.get(field, none)
 
+    ctx = fields.context(act)
     slow: set[int] = set(range(n)) - block.absent.get("unparsed", set()) if "unparsed" in f else set()
     slow |= _rows_with(f.values(), lambda v: isinstance(v, str) and len(v) > MAX_CELL)
-
-    # When: the date (and hour) brought, its checks against today and the Act.
-    latest = latest_day()
-
-    def when(cell: Any) -> Any:
-        if cell is None or text(cell) == "":
-            return _NOT_READ
-        try:
-            day, hour = when_of(cell)
-        except Exception:  # a reject, with its reason, from records.to_entries
-            return _NOT_READ
-        return _NOT_READ if day > latest or (act is not None and not act.applies_on(day)) else (day, hour)
-
-    def hour(cell: Any) -> Any:  # normalise.when_of's hour cell
-        if cell in (None, ""):
-            return _NO_HOUR
-        try:
-            return when_of(dt.date.min, cell)[1]
-        except Exception:
-            return _NOT_READ
-
-    def brought(day_hour: Any, hour: Any) -> Any:
-        if day_hour is _NOT_READ or hour is _NOT_READ:
-            return _NOT_READ
-        day, at = day_hour[0], (day_hour[1] if hour is _NO_HOUR else hour)
-        return day, (f"{day.isoformat()}T{at.hour:02d}:{at.minute:02d}" if at else day.isoformat())
-
-    days = lookup([col("brought_at")], when)
-    whens = (
-        lookup([days, lookup([f["hour"]], hour)], brought, exact=False)
-        if "hour" in f
-        else lookup([days], lambda d: brought(d, _NO_HOUR), exact=False)
-    )
-
-    # What: the kind as written, the description, the kind and the count.
-    def kind_of(kind_cell: str, nd_cell: str, no_count: bool) -> Any:
-        try:
-            return kind_written(kind_cell, nd_cell, no_count)
-        except Exception:
-            return _NOT_READ
-
-    def species_and_public(kind: Any) -> Any:
-        try:
-            species = species_of(kind[0])
-        except Exception:  # SeveralKinds, or a kind rejected: records.to_entries says which
-            return _NOT_READ
-        return _NOT_READ if act is not None and not act.covers(species) else (species, public_kind(kind[0]))
-
-    def head(count_cell: Any, written: Any) -> Any:
-        try:
-            if count_cell is not None and text(count_cell) != "":
-                return head_count(count_cell)
-            return head_count(written[2] if written is not _NOT_READ and written[2] is not None else 1)
-        except Exception:
-            return _NOT_READ
-
-    texts = {w: lookup([col(w)], text) if w in f else [""] * n for w in WHAT if w != "head_count"}
-    counts = col("head_count")
-    kinds_written = lookup(
-        [texts["species"], texts["number_and_description"], [c is None for c in counts]], kind_of, exact=False
-    )
-    species = lookup([kinds_written], lambda k: _NOT_READ if k is _NOT_READ else species_and_public(k), exact=False)
-    heads = lookup([counts, kinds_written], head)
-    descriptions_written = lookup(
-        [[k[1] if k is not _NOT_READ else "" for k in kinds_written], texts["description"],
-         texts["description_extra"], texts["ear_tag"]],
-        description_written,
-    )  # fmt: skip
-    whats = [
-        _NOT_READ if _NOT_READ in (k, s, h) else (k[0], d, s[0], h, s[1])
-        for k, s, h, d in zip(kinds_written, species, heads, descriptions_written, strict=True)
-    ]
-
-    # The outcome dates, each column's distinct cells once; a date a remark gives where its column gives none.
-    def date(cell: Any) -> Any:
-        try:
-            return optional_date(cell)
-        except Exception:
-            return _NOT_READ
-
-    in_remarks: list[dict[str, dt.date]] | None = None
-    if "remarks" in f:
-
-        def remarked(cell: Any) -> dict[str, dt.date]:
-            remarks, found = text(cell), {}
-            if remarks:
-                for field, rx in REMARK_OUTCOMES:
-                    m = rx.search(remarks)
-                    if m:
-                        with contextlib.suppress(RecordRejected):  # a remark with a bad date is a remark
-                            found[field] = when_of(m.group(1))[0]
-            return found
-
-        in_remarks = lookup([f["remarks"]], remarked)
-    date_columns: list[Sequence[Any]] = []
-    for field in OUTCOME_DATES:
-        dates = lookup([f[field]], date) if field in f else list(none)
-        if in_remarks is not None and any(field in r for r in in_remarks):
-            dates = [d if d is not None else r.get(field) for d, r in zip(dates, in_remarks, strict=True)]
-        date_columns.append(dates)
-    all_dates = list(zip(*date_columns, strict=True))
-
-    for i, (w, k, ds) in enumerate(zip(whens, whats, all_dates, strict=True)):
-        if w is _NOT_READ or k is _NOT_READ or _NOT_READ in ds:
-            slow.add(i)
-        elif any(d is not None and d < w[0] for j, d in enumerate(ds) if j != _SEIZED):
-            slow.add(i)  # an outcome before the day brought: a reject
-
-    # People, for the private register and for hiding them in the public text.
-    def nr(field: str) -> list[tuple[str | None, str | None]]:
-        return lookup([col(field)], _name_residence)
-
-    def cell_texts(field: str) -> list[str]:
-        return lookup([col(field)], _cell_text) if field in f else [""] * n
-
-    seizer, owner = nr("seizer"), nr("owner")
-    if "claimant" in f:
-        without = block.absent.get("claimant", set())  # a claimant column the entry does not have
-        owner = [
-            o if o[0] is not None or i in without else c
-            for i, (o, c) in enumerate(zip(owner, nr("claimant"), strict=True))
-        ]
-    first, last = cell_texts("owner_first_name"), cell_texts("owner_last_name")
-    split = [f"{a} {b}" if a and b else a or b for a, b in zip(first, last, strict=True)]
-    people = list(  # People made by tuple.__new__ in C: People._make is a Python call a row
-        map(
-            tuple.__new__,
-            repeat(People),
-            zip(
-                [a or b[0] for a, b in zip(cell_texts("seizer_name"), seizer, strict=True)],
-                [a or b[1] for a, b in zip(cell_texts("seizer_residence"), seizer, strict=True)],
-                [a or b or c[0] for a, b, c in zip(cell_texts("owner_name"), split, owner, strict=True)],
-                [a or b[1] for a, b in zip(cell_texts("owner_residence"), owner, strict=True)],
-                [a or None for a in cell_texts("buyer")],
-                strict=True,
-            ),
-        )
-    )
-    known = [
-        bool(a or b or c or d or e)
-        for a, b, c, d, e in zip(
-            lookup([col("owner")], _known) if "owner" in f else repeat(False, n),
-            lookup([col("claimant")], _known) if "claimant" in f else repeat(False, n),
-            cell_texts("owner_name"),
-            first,
-            last,
-            strict=False,
-        )
-    ]
+    whens = _whens(col("brought_at"), col("hour"), ctx)
+    whats = _whats(block, ctx)
+    all_dates = _outcome_dates(block)
+    ordered = _in_order(whens, all_dates)
+    slow.update(i for i, (k, ok) in enumerate(zip(whats, ordered, strict=True)) if k is _NOT_READ or not ok)
+    people, known = _people(block)
 
     everyone = persons_in(f)
     alike: dict[str, str | None] = {}  # a text that names none of the block's people, hidden once
@@ -382,49 +241,163 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
         return out
 
     kinds: list[Any] = [k if k is not _NOT_READ else (None, None, None, None, None) for k in whats]
-    descriptions = public([k[1] for k in kinds])
-    places = public(lookup([col("place_seized")], lambda v: inert(text(v)) or None))
-    outcomes_written = lookup([col("complaint_outcome")], lambda v: text(v) or None)
-    outcomes = public(outcomes_written)
-    numbers = lookup([col("entry_no")], lambda v: text(v) or None)
-    raws = raw_json(block)
+    outcomes_written = lookup([col("complaint_outcome")], fields.written)
+    numbers = lookup([col("entry_no")], fields.entry_number)
 
     entries = Entries()
     c = entries.columns
     c["rec"] = list(range(n))
-    plain = [i for i in range(n) if i not in slow]
-    c["id"] = [None] * n
-    if plain:
-        ids = impoundment_ids(
-            pound_id, [numbers[i] for i in plain], [whens[i][1] for i in plain], [kinds[i][0] for i in plain],
-            [kinds[i][3] for i in plain],
-        )  # fmt: skip
-        for i, x in zip(plain, ids, strict=True):
-            c["id"][i] = x
+    c["id"] = _ids(pound_id, [i for i in range(n) if i not in slow], numbers, whens, kinds)
     c["entry_no"] = lookup([numbers], public_entry_no)
     c["brought_on"] = [w[0] if w is not _NOT_READ else None for w in whens]
     c["brought_at"] = [w[1] if w is not _NOT_READ else None for w in whens]
     c["species"] = [k[2] for k in kinds]
     c["species_as_written"] = [k[4] for k in kinds]
     c["head_count"] = [k[3] for k in kinds]
-    c["description"] = [d or "" for d in descriptions]
-    c["place_seized"] = places
+    c["description"] = [d or "" for d in public([k[1] for k in kinds])]
+    c["place_seized"] = public(lookup([col("place_seized")], fields.place))
     c["owner_known"] = known
     c["dates"] = all_dates
-    c["complaint_outcome"] = outcomes
+    c["complaint_outcome"] = public(outcomes_written)
     c["adjudged_illegal"] = lookup([outcomes_written], seizure_adjudged_illegal)
     for field, name in (
         ("fine", "fine_levied"),
         ("sale_proceeds", "sale_proceeds"),
         ("sale_expenses", "sale_expenses"),
     ):
-        c[name] = lookup([f[field]], _money) if field in f else list(none)
+        c[name] = lookup([f[field]], fields.money) if field in f else list(none)
     c["people"] = people
     c["source_part"] = list(none)
     c["raw"] = raws
     if slow:
         _read_slowly(entries, block, sorted(slow), pound_id, act, roster, raws)
     return entries
+
+
+def _whens(dates: Sequence[Any], hours: Sequence[Any], ctx: fields.Context) -> list[Any]:
+    """Each row's day and moment brought, or _NOT_READ: ('03/11/2025', '14:30') -> (3 Nov 2025, '2025-11-03T14:30').
+    The date's cells and the hour's are read apart, each distinct cell once (fields.when_brought, normalise.hour_of);
+    the hour cell's hour stands over the date's own."""
+
+    def day(cell: Any) -> Any:
+        day, hour = fields.when_brought(cell)
+        return fields.day_allowed(day, ctx), hour
+
+    def brought(day_hour: Any, hour: Any) -> Any:
+        if day_hour is _NOT_READ or hour is _NOT_READ:
+            return _NOT_READ
+        d, at = day_hour[0], (day_hour[1] if hour is None else hour)
+        return d, fields.brought_at(d, at)
+
+    days = lookup([dates], lambda cell: _or_not_read(day, cell))
+    return lookup([days, lookup([hours], lambda cell: _or_not_read(hour_of, cell))], brought, exact=False)
+
+
+def _whats(block: Block, ctx: fields.Context) -> list[Any]:
+    """Each row's (kind as written, description, species, head, public kind), or _NOT_READ: each distinct cell (or
+    combination of the cells a field is written over) read once by fields.kind_written, species, covered and head."""
+    f, n = block.fields, len(block)
+    texts = {w: lookup([f[w]], text) if w in f else [""] * n for w in WHAT if w != "head_count"}
+    counts = f.get("head_count", tuple(repeat(None, n)))
+
+    def species(kind: Any) -> Any:
+        if kind is _NOT_READ:
+            return _NOT_READ
+        return fields.covered(fields.species(kind[0], ctx), kind[0], ctx), public_kind(kind[0])
+
+    kinds_written = lookup(
+        [texts["species"], texts["number_and_description"], [c is None for c in counts]],
+        lambda k, nd, no_count: _or_not_read(fields.kind_written, k, nd, no_count),
+        exact=False,
+    )
+    found = lookup([kinds_written], lambda k: _or_not_read(species, k), exact=False)
+    heads = lookup(
+        [counts, kinds_written],
+        lambda count, k: _or_not_read(fields.head, count, None if k is _NOT_READ else k[2]),
+    )
+    descriptions = lookup(
+        [[k[1] if k is not _NOT_READ else "" for k in kinds_written], texts["description"],
+         texts["description_extra"], texts["ear_tag"]],
+        fields.description_written,
+    )  # fmt: skip
+    return [
+        _NOT_READ if _NOT_READ in (k, s, h) else (k[0], d, s[0], h, s[1])
+        for k, s, h, d in zip(kinds_written, found, heads, descriptions, strict=True)
+    ]
+
+
+def _outcome_dates(block: Block) -> list[tuple[Any, ...]]:
+    """Each row's OUTCOME_DATES, a date, None or _NOT_READ each: each column's distinct cells read once
+    (fields.outcome_date), and the remarks' dates where their columns give none (fields.remarked, outcome_dates)."""
+    f, n = block.fields, len(block)
+    columns: list[Sequence[Any]] = [
+        lookup([f[field]], lambda cell, field=field: _or_not_read(fields.outcome_date, field, cell))
+        if field in f
+        else tuple(repeat(None, n))
+        for field in OUTCOME_DATES
+    ]
+    rows = list(zip(*columns, strict=True))
+    if "remarks" in f:
+        for i, found in enumerate(lookup([f["remarks"]], lambda cell: fields.remarked(text(cell)))):
+            if found and _NOT_READ not in rows[i]:
+                dates = fields.outcome_dates(_as_dict(rows[i]), found)
+                rows[i] = tuple(dates.get(field) for field in OUTCOME_DATES)
+    return rows
+
+
+def _in_order(whens: list[Any], dates: list[tuple[Any, ...]]) -> list[bool]:
+    """Whether each row's day brought and outcome dates were read and are in order (fields.in_order), once per
+    distinct day and dates: a row with an outcome before the day brought is a reject."""
+
+    def ok(day: Any, ds: tuple[Any, ...]) -> bool:
+        if day is _NOT_READ or _NOT_READ in ds:
+            return False
+        return _or_not_read(fields.in_order, _as_dict(ds), day) is not _NOT_READ
+
+    return lookup([[w if w is _NOT_READ else w[0] for w in whens], dates], ok, exact=False)
+
+
+def _as_dict(dates: tuple[dt.date | None, ...]) -> dict[str, dt.date]:
+    """A row's OUTCOME_DATES as the dates it gives: (None, 5 Nov 2025, ...) -> {'claimed_on': 5 Nov 2025}."""
+    return {field: d for field, d in zip(OUTCOME_DATES, dates, strict=True) if d is not None}
+
+
+def _people(block: Block) -> tuple[list[People], list[bool]]:
+    """Each row's people for the private register (seizer name, seizer residence, owner name, owner residence,
+    buyer) and whether its owner is known, read by privacy.people_of and owner_is_known once per distinct
+    combination of the cells they read. A JSON entry without a claimant's key has no claimant (people_of)."""
+    f, n = block.fields, len(block)
+    present = [p for p in PEOPLE if p in f]
+    without = block.absent.get("claimant", set()) if "claimant" in f else set()
+
+    def read(*cells: Any) -> tuple[People, bool]:
+        row = dict(zip(present, cells, strict=False))
+        if len(cells) > len(present) and cells[-1]:  # the last cell: this JSON entry has no claimant's key
+            del row["claimant"]
+        p = people_of(row)
+        return People(p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
+                      p["buyer_name"]), owner_is_known(row)  # fmt: skip
+
+    columns = [f[p] for p in present] or [tuple(repeat(None, n))]
+    if without:
+        columns.append([i in without for i in range(n)])
+    found = lookup(columns, read)
+    return [p for p, _ in found], [k for _, k in found]
+
+
+def _ids(
+    pound_id: str, plain: list[int], numbers: list[str | None], whens: list[Any], kinds: list[Any]
+) -> list[str | None]:
+    """The plain rows' ids (records.impoundment_ids), None for the others (records.to_entries gives theirs)."""
+    ids: list[str | None] = [None] * len(numbers)
+    if plain:
+        found = impoundment_ids(
+            pound_id, [numbers[i] for i in plain], [whens[i][1] for i in plain], [kinds[i][0] for i in plain],
+            [kinds[i][3] for i in plain],
+        )  # fmt: skip
+        for i, x in zip(plain, found, strict=True):
+            ids[i] = x
+    return ids
 
 
 def _read_slowly(

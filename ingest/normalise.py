@@ -424,14 +424,20 @@ def when_of(date_cell: object, hour_cell: object = None) -> tuple[dt.date, dt.ti
         raise BadDate("The date brought is blank: every entry needs the day the cattle came in.")
     else:
         d, hour = parse_when(str(date_cell))
-    if hour_cell not in (None, ""):
-        if isinstance(hour_cell, dt.time):
-            hour = hour_cell
-        elif isinstance(hour_cell, dt.datetime):
-            hour = hour_cell.time()
-        else:
-            hour = parse_time(str(hour_cell))
-    return d, hour
+    written = hour_of(hour_cell)
+    return d, hour if written is None else written
+
+
+def hour_of(hour_cell: object) -> dt.time | None:
+    """An hour cell (text, or a real spreadsheet cell) -> the hour, None when blank (the date's own hour stands).
+    '14:30' -> 14:30; '2 pm' -> 14:00; '' -> None; '25:99' -> BadDate."""
+    if hour_cell in (None, ""):
+        return None
+    if isinstance(hour_cell, dt.time):
+        return hour_cell
+    if isinstance(hour_cell, dt.datetime):
+        return hour_cell.time()
+    return parse_time(str(hour_cell))
 
 
 def optional_date(cell: object) -> dt.date | None:

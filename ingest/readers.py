@@ -1,4 +1,5 @@
-"""Readers: one register file in, its records out as (row number, {field: cell}, {header: cell}).
+"""Readers: one register file in, its rows out a Block at a time, as columns (read_blocks): each row's number, its
+recognised cells by field and its every cell by header (Block.cells, Block.raw).
 
 Row numbers are what a clerk sees: a CSV's record number counting the header row as 1, an XLSX
 sheet's own row number, a JSON Lines file's line number, a JSON array's item number.
@@ -59,14 +60,6 @@ def regular(path: Path) -> bool:
         return False
 
 
-@dataclass(slots=True)
-class RawRecord:
-    row: int
-    cells: dict[str, Any]  # recognised field -> cell
-    raw: dict[str, Any]  # every header -> cell, for the private register
-    sheet: str | None = None
-
-
 BLOCK_ROWS = 4096  # rows of a table read together: a block's columns are normalised once per distinct cell
 _NOTHING_ABOVE = object()
 
@@ -116,10 +109,6 @@ class Block:
         for k, v in enumerate(self.ragged.get(i, ()), len(self.header) + 1):
             raw[f"column {k}"] = v
         return raw
-
-    def records(self) -> Iterator[RawRecord]:
-        for i, rowno in enumerate(self.rownos):
-            yield RawRecord(rowno, self.cells(i), self.raw(i), self.sheet)
 
 
 Settle = Callable[[dict[str, Sequence[Any]]], None]  # a block's fields made as an entry reads them, in place
@@ -864,12 +853,6 @@ def read_blocks(path: Path) -> Iterator[Block]:
     if suffix in (".csv", ".tsv", ".txt"):
         return read_delimited(path, mapping)
     raise RegisterUnreadable(f"{path}: not a register format Pinfold reads ({', '.join(sorted(REGISTER_SUFFIXES))})")
-
-
-def read_register(path: Path) -> Iterator[RawRecord]:
-    """Any register file -> its records, one row at a time (read_blocks, row by row)."""
-    blocks = read_blocks(path)
-    return (record for block in blocks for record in block.records())
 
 
 def cell_text(v: Any) -> str:

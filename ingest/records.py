@@ -1,39 +1,29 @@
-"""One register record -> one clean entry (public columns + private people), or RecordRejected with a reason."""
+"""One register record -> one clean entry (public columns + private people), or RecordRejected with a reason.
+
+Each field is read by ingest/fields.py, the one table of a field's reading and its rejects, which entries.read uses as
+well; this module puts a record's fields together, in the order their reasons are given, and keeps an entry's
+identity (identity_key, impoundment_id).
+"""
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
-import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from pinfold.errors import RecordRejected
-from pinfold.law.money import Money, parse_money
-from pinfold.law.packs import RulePack, UnknownAct, pack
+from pinfold.law.money import Money
+from pinfold.law.packs import RulePack
 from pinfold.law.status import seizure_adjudged_illegal
-from pinfold.schema import COLUMN_WORDS, OUTCOME_DATES
-from pinfold.vocabulary import KindPart, KindRejected, SeveralKinds, colour_of, ear_tags, kind_parts, species_of
+from pinfold.schema import OUTCOME_DATES
+from pinfold.vocabulary import KindPart, SeveralKinds, colour_of, ear_tags, kind_parts
 
-from .normalise import IST, head_count, optional_date, split_number_and_description, when_of
+from . import fields
+from .fields import latest_day as latest_day  # the ingest (build.py) clears it for each ingest
+from .fields import text
+from .normalise import head_count
 from .privacy import EMPTY, Persons, hide, owner_is_known, people_of, persons_of, public_entry_no, public_kind
-
-# Remarks as pound-keepers write them: "delivered to owner 12/04/2025", "sold on 20-04-2025 for Rs 3,000".
-_DATE_IN_TEXT = r"(\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}-\d{2}-\d{2})"
-REMARK_OUTCOMES = [
-    ("deposit_on", re.compile(rf"deposit\w*\D*?{_DATE_IN_TEXT}", re.I)),
-    (
-        "released_by_order_on",
-        re.compile(rf"(?:released|release) (?:by|under|on) (?:written )?order\D*?{_DATE_IN_TEXT}", re.I),
-    ),
-    ("claimed_on", re.compile(rf"(?:delivered|claimed|returned|released to owner)\D*?{_DATE_IN_TEXT}", re.I)),
-    ("notice_posted_on", re.compile(rf"notice\D*?{_DATE_IN_TEXT}", re.I)),
-    ("sold_on", re.compile(rf"(?:sold|auctioned)\D*?{_DATE_IN_TEXT}", re.I)),
-    ("disposed_on", re.compile(rf"disposed\D*?{_DATE_IN_TEXT}", re.I)),
-    ("complaint_filed_on", re.compile(rf"complaint\D*?{_DATE_IN_TEXT}", re.I)),
-]
 
 
 @dataclass(slots=True)
@@ -58,15 +48,6 @@ class Entry:
     sale_expenses: Money | None
     people: dict[str, str | None]
     source_part: int | None = None  # the kind's place in an entry naming several ('1 cow with calf': 1, 2)
-
-
-def text(v: Any) -> str:
-    """A cell as clean text: None -> '', 3.0 -> '3', '  a  b ' -> 'a b'."""
-    if v is None:
-        return ""
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return " ".join(str(v).split())
 
 
 def identity_number(entry_no: str | None) -> str:
@@ -128,43 +109,6 @@ def impoundment_ids(
     ]
 
 
-@lru_cache(maxsize=4096)
-def _money_of_number(number: str) -> Money:
-    """'2500.0' -> ₹2,500.00: a number cell (JSON, XLSX) as exact Money, once per distinct amount."""
-    return Money.of(number)
-
-
-def _money(v: Any) -> Money | None:
-    if v is None or text(v) == "":
-        return None
-    if isinstance(v, int | float) and not isinstance(v, bool):
-        return _money_of_number(str(v))
-    try:
-        return parse_money(text(v))
-    except ValueError:
-        return None
-
-
-# No register entry's cell is this long; a longer one is a broken export (a whole file in one cell), not a description.
-MAX_CELL = 4000
-
-
-def inert(value: str) -> str:
-    """Free text safe to open in a spreadsheet: '=HYPERLINK("http://x")' -> 'HYPERLINK("http://x")'.
-
-    A cell starting with =, + or @ is run as a formula by Excel and LibreOffice when a journalist opens a CSV
-    export; no register description starts with one, so the sign is dropped rather than the entry."""
-    while value[:1] in ("=", "+", "@"):
-        value = value[1:].lstrip()
-    return value
-
-
-@lru_cache(maxsize=1)
-def latest_day() -> dt.date:
-    """Tomorrow in India: no animal can have been brought later (a day's grace for a clock or a late clerk)."""
-    return dt.datetime.now(IST).date() + dt.timedelta(days=1)
-
-
 def to_entry(
     pound_id: str,
     cells: dict[str, Any],
@@ -173,180 +117,100 @@ def to_entry(
     roster: Persons = EMPTY,
 ) -> Entry:
     """A record's recognised cells -> Entry (of one kind, or of the kind `part` of an entry naming several: see
-    to_entries). Raises RecordRejected with the reason a clerk reads (SeveralKinds for an entry naming several).
-    The public text names no one the record or the roster of officials knows (ingest/privacy.py)."""
+    to_entries), each field read by ingest/fields.py in the order its reasons are given. Raises RecordRejected with
+    the reason a clerk reads (SeveralKinds for an entry naming several). The public text names no one the record or
+    the roster of officials knows (ingest/privacy.py)."""
     if "unparsed" in cells:  # its text is not quoted: a reason is public, and the line may hold a name
         raise RecordRejected("This line is not JSON, so no entry can be read from it.")
     for field, value in cells.items():
-        if isinstance(value, str) and len(value) > MAX_CELL:
-            raise RecordRejected(
-                f"The {COLUMN_WORDS.get(field, field.replace('_', ' '))} cell holds {len(value):,} characters, more "
-                f"than any register entry ({MAX_CELL:,}): the file is probably broken at this row."
-            )
-    date_cell = cells.get("brought_at")
-    if date_cell is None or text(date_cell) == "":
-        raise RecordRejected("The date brought is blank: every entry needs the day the cattle came in.")
-    try:
-        day, hour = when_of(date_cell, cells.get("hour"))
-    except RecordRejected:
-        if not any(text(cells.get(f)) for f in ("species", "number_and_description", "head_count")):
-            # not quoted: a reason is public, and a signature line holds a name
-            raise RecordRejected(
-                "This row holds no kind of cattle and no number: a note or a signature, not an entry."
-            ) from None
-        raise
-    if day > latest_day():
-        raise RecordRejected(
-            f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
-            "20xx; write it in full)."
-        )
-    if act is not None and not act.applies_on(day):
-        raise RecordRejected(_outside_act(act, day))
-    brought_at = f"{day.isoformat()}T{hour.hour:02d}:{hour.minute:02d}" if hour else day.isoformat()
-
-    kind, desc, nd_count, count_cell = _kind_count_description(cells)
-    if part is None:
-        try:
-            species = species_of(kind)
-        except SeveralKinds:
-            raise  # to_entries makes an entry of each kind
-        except KindRejected as e:  # its reason names the pound's Act: K s.2(1) is not every Act's definition
-            raise _kind_reason(e, act) from None
-        if count_cell is not None and text(count_cell) != "":
-            n = head_count(count_cell)
-        else:
-            n = head_count(nd_count if nd_count is not None else 1)
-        written = kind
-    else:
-        _, kind_part, n = part
-        species, written = kind_part.species, kind_part.written
-    if act is not None and not act.covers(species):
-        raise _kind_reason(KindRejected(f"{written} ({species})", "not_cattle", word=species), act)
-
-    dates: dict[str, dt.date] = {}
-    for field in OUTCOME_DATES:
-        if field in cells:
-            try:
-                d = optional_date(cells[field])
-            except RecordRejected as e:
-                raise RecordRejected(
-                    f"The {COLUMN_WORDS[field]} could not be read: {e}",
-                    public=f"The {COLUMN_WORDS[field]} could not be read: {e.public or e}",
-                ) from None
-            if d:
-                dates[field] = d
-    remarks = text(cells.get("remarks"))
-    if remarks:
-        for field, rx in REMARK_OUTCOMES:
-            m = rx.search(remarks)
-            if m and field not in dates:
-                with contextlib.suppress(RecordRejected):  # a remark with a bad date is a remark, not a reject
-                    dates[field] = when_of(m.group(1))[0]
-    for field, d in dates.items():
-        if field != "seized_on" and d < day:
-            raise RecordRejected(
-                f"The {COLUMN_WORDS.get(field, field)} ({d:%d/%m/%Y}) is before the day brought ({day:%d/%m/%Y})."
-            )
-
-    entry_no = text(cells.get("entry_no")) or None
-    place = inert(text(cells.get("place_seized"))) or None
-    people, persons = people_of(cells), persons_of(cells)
-    known = owner_is_known(cells)
-    outcome = text(cells.get("complaint_outcome")) or None
+        fields.too_long(field, value)
+    ctx = fields.context(act)
+    day, hour = _when(cells)
+    fields.day_allowed(day, ctx)
+    at = fields.brought_at(day, hour)
+    kind, desc, n, species, written = _what(cells, part, ctx)
+    dates = fields.in_order(_dates(cells), day)
+    entry_no = fields.entry_number(cells.get("entry_no"))
+    place = fields.place(cells.get("place_seized"))
+    outcome = fields.written(cells.get("complaint_outcome"))
+    persons = persons_of(cells)
     public_desc, public_place, public_outcome = (hide(x, *persons, roster) for x in (desc, place, outcome))
     return Entry(
         # what the entry is (identity_key), so its id survives a correction; a kind of an entry naming several is
         # keyed by its place among them as well
-        id=impoundment_id(pound_id, entry_no, brought_at, kind, n, None if part is None else part[0]),
+        id=impoundment_id(pound_id, entry_no, at, kind, n, None if part is None else part[0]),
         entry_no=public_entry_no(entry_no),
         brought_on=day,
-        brought_at=brought_at,
+        brought_at=at,
         species=species,
         species_as_written=public_kind(written),
         head_count=n,
         description=public_desc or "",
         place_seized=public_place,
-        owner_known=known,
+        owner_known=owner_is_known(cells),
         dates=dates,
         complaint_outcome=public_outcome,
         adjudged_illegal=seizure_adjudged_illegal(outcome),
-        fine_levied=_money(cells.get("fine")),
-        sale_proceeds=_money(cells.get("sale_proceeds")),
-        sale_expenses=_money(cells.get("sale_expenses")),
-        people=people,
+        fine_levied=fields.money(cells.get("fine")),
+        sale_proceeds=fields.money(cells.get("sale_proceeds")),
+        sale_expenses=fields.money(cells.get("sale_expenses")),
+        people=people_of(cells),
         source_part=None if part is None else part[0],
     )
+
+
+def _when(cells: dict[str, Any]) -> tuple[dt.date, dt.time | None]:
+    """A record's date and hour brought (fields.when_brought). A row whose date or hour cannot be read and that names
+    no kind and no number is a note or a signature, not an entry: its reason says so and does not quote the row (a
+    reason is public, and a signature line holds a name)."""
+    date_cell = cells.get("brought_at")
+    if date_cell is None or text(date_cell) == "":
+        return fields.when_brought(date_cell)  # rejected: the date is blank
+    try:
+        return fields.when_brought(date_cell, cells.get("hour"))
+    except RecordRejected:
+        if not any(text(cells.get(f)) for f in fields.KIND_FIELDS):
+            raise RecordRejected(
+                "This row holds no kind of cattle and no number: a note or a signature, not an entry."
+            ) from None
+        raise
+
+
+def _what(
+    cells: dict[str, Any], part: tuple[int, KindPart, int] | None, ctx: fields.Context
+) -> tuple[str, str, int, str, str]:
+    """A record's kind as written, its description, head, species and the kind that species was read from (the
+    kind `part` of an entry naming several): {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2,
+    'cow', 'cows')."""
+    kind, desc, nd_count, count_cell = _kind_count_description(cells)
+    if part is None:
+        species = fields.species(kind, ctx)
+        n = fields.head(count_cell, nd_count)
+        written = kind
+    else:
+        _, kind_part, n = part
+        species, written = kind_part.species, kind_part.written
+    return kind, desc, n, fields.covered(species, written, ctx), written
+
+
+def _dates(cells: dict[str, Any]) -> dict[str, dt.date]:
+    """A record's outcome dates, from their columns and its remarks (fields.outcome_dates):
+    {'claimed_on': '', 'remarks': 'delivered 05/11/2025'} -> {'claimed_on': 5 Nov 2025}."""
+    in_columns = {f: d for f in OUTCOME_DATES if f in cells and (d := fields.outcome_date(f, cells[f])) is not None}
+    return fields.outcome_dates(in_columns, fields.remarked(text(cells.get("remarks"))))
 
 
 def _kind_count_description(cells: dict[str, Any]) -> tuple[str, str, int | None, Any]:
     """A record's kind as written, its description, the number written with the kind, and the count cell:
     {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2, None)."""
     count_cell = cells.get("head_count")
-    kind, written_with, nd_count = kind_written(
+    kind, written_with, nd_count = fields.kind_written(
         text(cells.get("species")), text(cells.get("number_and_description")), count_cell is None
     )
-    desc = description_written(
+    desc = fields.description_written(
         written_with, text(cells.get("description")), text(cells.get("description_extra")), text(cells.get("ear_tag"))
     )
     return kind, desc, nd_count, count_cell
-
-
-def kind_written(kind_cell: str, number_and_description: str, no_count: bool) -> tuple[str, str, int | None]:
-    """A record's kind as written, the description written with it and the number written with it, from its kind
-    cell (as text), its 'number and description' cell and whether it has no count cell: ('2 cows (black)', '', True)
-    -> ('cows', 'black', 2); ('cow', '', False) -> ('cow', '', None). Raises RecordRejected when neither names one."""
-    if kind_cell:
-        if not no_count:
-            return kind_cell, "", None
-        nd = split_number_and_description(kind_cell)
-        return nd.kind or kind_cell, nd.description, nd.head
-    if number_and_description:
-        nd = split_number_and_description(number_and_description)
-        return nd.kind, nd.description, nd.head
-    raise RecordRejected("The entry does not say what kind of cattle was impounded.")
-
-
-def description_written(with_kind: str, desc_cell: str, extra: str, tag: str) -> str:
-    """The description: what was written with the kind, the description cell, and the columns beside it (breed, sex,
-    age; a tag number), as text: ('black', 'bell on neck', 'HF', '') -> 'black, bell on neck, HF'."""
-    desc = ", ".join(x for x in (with_kind, desc_cell) if x)
-    # Columns beside the description belong in it: that is where owners search.
-    for more, label in ((extra, ""), (tag, "ear tag ")):
-        if more and more not in desc:
-            desc = ", ".join(x for x in (desc, label + more) if x)
-    return inert(desc)
-
-
-def _kind_reason(e: KindRejected, act: RulePack | None) -> RecordRejected:
-    """A kind's reject in the words of the pound's Act: 'dog' under the 1857 Act cites 1857 s.VI, s.XVIII. The
-    public reason says "the kind" where the private one quotes the cell (it may hold a name: 'cow of Kunjan')."""
-    if act is None:
-        return RecordRejected(str(e), public=e.under(quoted=False))
-    definition = act.cattle.cite if act.cattle else act.sections.get("definition", "")
-    fine = act.sections.get("fine", "")
-    return RecordRejected(
-        e.under(act.title, definition, fine), public=e.under(act.title, definition, fine, quoted=False)
-    )
-
-
-def _outside_act(act: RulePack, day: dt.date) -> str:
-    """Why an entry's day is outside its pound's Act: before it could apply, or after it ended (with the Act that
-    followed). A stray number in a spreadsheet's date column reads as a day of 1900-1905 ("2025" is 17 Jul 1905)."""
-    f = act.in_force
-    if f.start is not None and day < f.start:
-        return (
-            f"The date brought, {day.day} {day:%b %Y}, is before {act.title} can have applied "
-            f"({f.start.day} {f.start:%b %Y}: {f.start_source}): check the date (a number where a date belongs?)."
-        )
-    after = ""
-    if f.replaced_by:
-        with contextlib.suppress(UnknownAct):
-            after = f"; the Act that followed is {pack(f.replaced_by).title} ({f.replaced_by})"
-    end = f.end or day
-    return (
-        f"The date brought, {day.day} {day:%b %Y}, is after {act.title} ended ({end.day} {end:%b %Y} at the "
-        f"latest: {f.end_source}){after}. Check the date, or the pound's act in pounds.csv."
-    )
 
 
 def _parts_of(cells: dict[str, Any], several: SeveralKinds) -> list[tuple[int, KindPart, int]]:
@@ -382,27 +246,12 @@ def to_entries(
     try:
         return [to_entry(pound_id, cells, act, roster=roster)]
     except SeveralKinds as several:
-        reason = _kind_reason(several, act)
+        reason = fields.kind_reason(several, act)
         try:
             parts = _parts_of(cells, several)
         except SeveralKinds:
             raise reason from None
         return [to_entry(pound_id, cells, act, part, roster) for part in parts]
-
-
-def status_of(dates: dict[str, dt.date]) -> str:
-    """The register's last word on the animal (DATA_CONTRACT.md `status`)."""
-    for field, status in (
-        ("sold_on", "sold"),
-        ("disposed_on", "disposed"),
-        ("released_by_order_on", "released_by_order"),
-        ("claimed_on", "claimed"),
-        ("deposit_on", "released_on_deposit"),
-        ("notice_posted_on", "notice_posted"),
-    ):
-        if field in dates:
-            return status
-    return "impounded"
 
 
 def tags_and_colour(description: str) -> tuple[str, str | None]:

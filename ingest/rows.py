@@ -26,14 +26,14 @@ from pinfold.law.dues import feeding_charges
 from pinfold.law.money import Money, coin_of
 from pinfold.law.packs import pack
 from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
-from pinfold.law.status import brought_late, sale_questioned
+from pinfold.law.status import LEFT_ON, brought_late, sale_questioned, status_of
 from pinfold.schema import OUTCOME_DATES
 from pinfold.tables import insert_columns, insert_rows
 
 from .entries import Entries, lookup, reject_places
 from .privacy import Persons, public_sheet, roster_of
 from .readers import Block
-from .records import status_of, tags_and_colour
+from .records import tags_and_colour
 from .schema import NOBODY, People
 from .sources import Pound
 
@@ -82,9 +82,6 @@ class FeedingCols(NamedTuple):
     rupees: str | None
     minor: int | None
     days: int | None
-
-
-_LEFT = ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "disposed_on")
 
 
 class LawCache:
@@ -196,7 +193,7 @@ class LawCache:
 
 
 _AT = {f: i for i, f in enumerate(OUTCOME_DATES)}
-_LEFT_AT = tuple(_AT[f] for f in _LEFT)
+_LEFT_AT = tuple(_AT[f] for f in LEFT_ON)
 _SOLD, _SEIZED, _NOTICE = _AT["sold_on"], _AT["seized_on"], _AT["notice_posted_on"]
 _FILED, _DECIDED = _AT["complaint_filed_on"], _AT["complaint_decided_on"]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -81,6 +82,34 @@ def sale_questioned(
     if earliest is not None and sold_on < earliest:
         return SaleQuestion("before_earliest", earliest)
     return None
+
+
+# --- What the register's outcome columns make of the entry ---------------------------------------------------------
+# One home for the outcome field -> status table: the ingest's `status` and `left_on` columns read it (ingest/rows.py).
+
+# Each outcome field and the status it gives, the register's last word first: an animal claimed and later sold (a
+# correction, a second copy) is 'sold'. An entry with none of these dates is 'impounded'.
+OUTCOME_STATUS: tuple[tuple[str, str], ...] = (
+    ("sold_on", "sold"),
+    ("disposed_on", "disposed"),
+    ("released_by_order_on", "released_by_order"),
+    ("claimed_on", "claimed"),
+    ("deposit_on", "released_on_deposit"),
+    ("notice_posted_on", "notice_posted"),
+)
+# The outcome fields whose day is a day the animal left the pound (the earliest is its `left_on`); a notice posted
+# leaves it there.
+LEFT_ON = ("claimed_on", "deposit_on", "released_by_order_on", "sold_on", "disposed_on")
+
+
+def status_of(dates: Mapping[str, dt.date]) -> str:
+    """An entry's outcome dates -> the register's last word on the animal (DATA_CONTRACT.md `status`):
+    {'claimed_on': 5 Nov, 'sold_on': 19 Nov} -> 'sold'; {'notice_posted_on': 6 Nov} -> 'notice_posted'; {} ->
+    'impounded'."""
+    for field, status in OUTCOME_STATUS:
+        if field in dates:
+            return status
+    return "impounded"
 
 
 # --- Where the animal is, and what happens next ---------------------------------------------------------------------
