@@ -34,7 +34,7 @@ log = logging.getLogger("pinfold.data")
 
 # Longest value (text or blob) a /data query may make or read: 2 MB. A value the database holds must stay readable
 # (SQLite refuses to read a longer one): the longest is an auction's list of lots, 52 KB in the 100k-row demo (1,078
-# lots), so about 0.5 MB at a million rows. Register cells are at most 4,000 characters (ingest/records.py MAX_CELL).
+# lots), so about 0.5 MB at a million rows. Register cells are at most 4,000 characters (ingest/fields.py MAX_CELL).
 VALUE_LIMIT = 2_000_000
 # LIKE and GLOB patterns: a GLOB character class is tried at every position of the value, so a call costs the
 # value's length times the pattern's: 2 MB by 100 characters, about 0.7 s.
