@@ -279,11 +279,16 @@ def keep_real_names(
                 "UPDATE register_entries SET source_sheet = ? WHERE source_file = ? AND source_sheet = ?",
                 (sheet, job.rel, public),
             )
-            priv.execute("INSERT INTO register_sheets VALUES (?, ?, ?)", (real, sheet, public))
+            priv.execute(
+                "INSERT INTO register_sheets (file, sheet, public_sheet) VALUES (?, ?, ?)", (real, sheet, public)
+            )
         if job.rel != real:
             names[real] = (job.pound.id, job.rel)
             renamed.append((real, job.rel))
-    priv.executemany(f"INSERT OR REPLACE INTO {NAMES_TABLE} VALUES (?, ?, ?)", [(f, *v) for f, v in names.items()])
+    priv.executemany(
+        f"INSERT OR REPLACE INTO {NAMES_TABLE} (file, pound_id, public_name) VALUES (?, ?, ?)",
+        [(f, *v) for f, v in names.items()],
+    )
     priv.executemany("UPDATE register_entries SET source_file = ? WHERE source_file = ?", renamed)
 
 
@@ -309,7 +314,7 @@ def public_sheet(con: sqlite3.Connection, sheet: str | None, pound: Any) -> str 
         return str(row[0])
     (n,) = con.execute(f"SELECT count(*) FROM {SHEETS_TABLE}").fetchone()
     public = f"{hide(sheet, Persons(places=places))} ({n + 1})"
-    con.execute(f"INSERT INTO {SHEETS_TABLE} VALUES (?, ?)", (sheet, public))
+    con.execute(f"INSERT INTO {SHEETS_TABLE} (sheet, public) VALUES (?, ?)", (sheet, public))
     return public
 
 

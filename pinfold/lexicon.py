@@ -206,6 +206,7 @@ NOTIFICATIONS = _set(
     "wednesday thursday friday closed open lunch break daily building complex floor room counter ward wards "
     "maintenance upkeep keeping feeding watering day days night nights each every plus only inclusive exclusive "
     "gst tax taxes charges charged fixed fixing fixes kg pm am noon midday leave leaves ask asked demo data "
+    "pie pies pice newspaper newspapers "
     "ഉത്തരവ് സർക്കാർ വിജ്ഞാപനം നമ്പർ തീയതി പഞ്ചായത്ത് നഗരസഭ കോർപ്പറേഷൻ ഓഫീസ് ലേലം നിരതദ്രവ്യം രൂപ"
 )
 RULE_WORDS = LAW_WORDS | NOTIFICATIONS
