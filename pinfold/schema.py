@@ -363,8 +363,10 @@ CREATE VIEW feed_auctions AS
            p.district, a.pound_id, a.status, a.auction_date, a.starts_at, a.place, a.lots, a.head_count,
            a.starts_at AS sort_key,
            (SELECT group_concat(l.species, ' ') FROM auction_lots l WHERE l.auction_id = a.id) AS species,
-           coalesce(a.lot_summary, '') AS search_text
-    FROM auctions a JOIN pounds p ON p.id = a.pound_id;
+           coalesce(a.lot_summary, '') AS search_text,
+           coalesce(v.sequence, 0) AS sequence, v.modified_at
+    FROM auctions a JOIN pounds p ON p.id = a.pound_id
+    LEFT JOIN auction_versions v ON v.auction_id = a.id;  -- each auction's version: ingest/auction_history.py
 """
         + FEED_CHANGES
         + feed_compliance()

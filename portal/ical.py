@@ -29,6 +29,8 @@ EVENT_FIELDS = (
     "district",
     "atom_summary",
     "atom_link",
+    "sequence",
+    "modified_at",
 )
 
 
@@ -52,7 +54,14 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang:
     start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)
     ev = Event()
     ev.add("uid", f"{r['atom_id']}@pinfold")
-    ev.add("dtstamp", stamp)
+    # Without a METHOD, DTSTAMP is when the event's information was last revised (RFC 5545 3.8.7.2): the ingest that
+    # last changed the auction (ingest/auction_history.py), as LAST-MODIFIED, in UTC (3.8.7.3); SEQUENCE counts those
+    # changes, so a client replaces the event it holds (3.8.7.4). A database without versions: the file's time.
+    modified = dt.datetime.fromisoformat(r["modified_at"]).astimezone(dt.UTC) if r["modified_at"] else None
+    ev.add("dtstamp", modified or stamp)
+    if modified:
+        ev.add("last-modified", modified)
+    ev.add("sequence", r["sequence"] or 0)
     ev.add("dtstart", start)
     ev.add("dtend", start + dt.timedelta(hours=2))
     proposed = r["status"] == "proposed"
