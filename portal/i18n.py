@@ -961,3 +961,40 @@ def date_label(d: dt.date | str | None, lang: str) -> str:
         d = dt.date.fromisoformat(d[:10])
     months = ML_MONTHS if lang == "ml" else EN_MONTHS
     return f"{d.day} {months[d.month - 1]} {d.year}"
+
+
+# issue 27: the feeds' entries in Malayalam, made from the feed views' columns (portal/feeds.py entry_words). The
+# English of each is the view's own atom_title and atom_summary (pinfold/schema.py feed_* views), the contract the
+# API, Datasette and the downloads read; the register's own text (descriptions, pound names) stays as written.
+FEED_ML = {
+    "impounded_title": "{animal}: {pound}-ൽ പിടിച്ചുകെട്ടി",
+    "impounded_at": "{pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {date}.",
+    "fine": "പിഴ {fine}",
+    "no_fine_statutory": "പിഴ: നിയമത്തിലെ നിരക്കുപട്ടികയിൽ ഈ ഇനത്തിന് പിഴ പറയുന്നില്ല ({section})",
+    "no_fine_scale": "പിഴ: ഈ പ്രദേശത്തിനും ഇനത്തിനും വിജ്ഞാപനം ചെയ്ത നിരക്കുപട്ടിക ലഭ്യമല്ല ({section})",
+    "feeding": "; തീറ്റയ്ക്ക് ഒരു മൃഗത്തിന് ഒരു ദിവസം {rate}",
+    "seizer_pays": "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു: പിഴയും ചെലവും പിടിച്ചെടുത്തയാൾ നൽകണം, ഉടമ ഒന്നും നൽകേണ്ട ({section}).",
+    "last_day": "ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം: {date} ({section}).",
+    "status": "നില: {status}.",
+    "notice_title": "നോട്ടീസ്: {animal} — {pound}-ൽ ആരും തിരികെ വാങ്ങിയില്ല",
+    "notice_summary": "{animal}{description}: {pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {brought}. നോട്ടീസ് പതിച്ചത് {posted}."
+    " ആരും തിരികെ വാങ്ങിയില്ലെങ്കിൽ {auction} മുതൽ പൊതു ലേലത്തിൽ വിൽക്കാം ({section}).",
+    "notice_summary_no_day": "{animal}{description}: {pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {brought}."
+    " നോട്ടീസ് പതിച്ചത് {posted} ({section}).",
+    "auction_title": "{auction} — {pound}, {date}{time}",
+    "auction_proposed": "നിർദ്ദേശിച്ച ലേലം (നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം, വിൽപ്പനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല)",
+    "auction_lot": "ലോട്ട് {n}: {animal}{description}",
+    "auction_more": "കൂടാതെ {n} ലോട്ടുകൾ കൂടി",
+    "change_added": "രജിസ്റ്ററിൽ ചേർത്തു",
+    "change_removed": "രജിസ്റ്ററിൽ നിന്ന് നീക്കി",
+    "change_recorded": "രേഖപ്പെടുത്തി",
+    "change_corrected": "തിരുത്തി",
+    "change_title": "{change}: {animal} — {pound}{field}",
+    "change_changed": "{field}: {after} (മുമ്പ് {before}).",
+    "change_removed_summary": "പ്രസിദ്ധീകരിച്ച ശേഷം രജിസ്റ്ററിൽ നിന്ന് നീക്കി (അന്നത്തെ നില: {status}).",
+    "change_added_summary": "രജിസ്റ്ററിൽ ചേർത്തു.",
+    "change_entry": "എൻട്രി {entry}, പൗണ്ടിൽ എത്തിച്ചത് {brought}, {pound}{district}.",
+    "blank": "ശൂന്യം",
+    "not_known": "അറിയില്ല",
+    "no_number": "നമ്പറില്ലാത്തത്",
+}

@@ -347,3 +347,28 @@ def test_starttls_and_login(tmp_path: Path) -> None:
         assert mail.deliver(con, wrong, site.sender) == (0, 1)  # refused: tried again later, not lost
     finally:
         controller.stop()
+
+
+def test_a_malayalam_alert_says_its_animals_in_malayalam(world) -> None:
+    # The alert lists the added animals as the Malayalam feed does (portal/feeds.py): before, its titles and summaries
+    # were the feed view's English ('1 goat impounded at ...', 'Last day to claim ...') inside a Malayalam e-mail.
+    from .test_feeds_language import ENGLISH, MALAYALAM
+
+    address = "goat.owner@example.org"
+    con = store.connect(world["tmp"] / "subs.db")
+    sub = store.subscribe(con, address, {"q": "", "species": "goat", "district": "", "pound": ""}, "ml")
+    store.confirm(con, sub.token)
+    con.commit()
+    con.close()
+    world["alerts"].round()  # a new subscribers database marks the ingests there are
+    reingest(world, entry(30, "goat", "white"))
+    world["alerts"].round()
+    (alert,) = inbox_of(world, address)
+    text = body(alert).replace("white", "").replace("Test Pound", "")
+    listed = text.split("\n\n")[1]  # the animals, between the opening line and the links to stop or manage
+    assert MALAYALAM.search(listed) and "ആട്" in listed and "അവസാന ദിവസം" in listed
+    assert not ENGLISH.search(listed), listed
+
+
+def inbox_of(world, address: str) -> list[EmailMessage]:
+    return world["inbox"].to(address)
