@@ -372,3 +372,32 @@ def test_a_malayalam_alert_says_its_animals_in_malayalam(world) -> None:
 
 def inbox_of(world, address: str) -> list[EmailMessage]:
     return world["inbox"].to(address)
+
+
+def test_the_forms_rate_limit_outlives_a_restart_and_is_shared_between_processes(world, tmp_path: Path) -> None:
+    # Before, the limits were counted in memory: a restart (or a second server process) began again at nothing.
+    from fastapi.testclient import TestClient
+
+    def server() -> TestClient:
+        """A new `pinfold alerts serve` over the same SUBS.db: nothing kept in memory from the one before."""
+        smtp, site = world["alerts"].smtp, world["alerts"].site
+        app = make_app(Alerts(tmp_path / "subs.db", world["public"], smtp, site), Settings(database=world["public"]))
+        return TestClient(app, base_url="http://pinfold.test")
+
+    form = {"email": "limit@example.org", "q": "cow", "lang": "en"}
+    headers = {"Origin": "http://pinfold.test"}
+    with server() as first:
+        codes = [first.post("/alerts/subscribe", data=form, headers=headers).status_code for _ in range(3)]
+    assert codes == [200, 200, 200]
+    with server() as restarted, server() as beside:
+        assert restarted.post("/alerts/subscribe", data=form, headers=headers).status_code == 429
+        assert beside.post("/alerts/subscribe", data=form, headers=headers).status_code == 429
+    kept = sqlite3.connect(tmp_path / "subs.db").execute("SELECT group_concat(key) FROM form_hits").fetchone()[0]
+    assert "limit@example.org" not in kept  # a digest, never the address
+
+
+def test_a_rate_limit_ends_after_its_hour(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "subs.db")
+    at = store.now()
+    assert [store.allow(con, "address", "a@example.org", 2, at) for _ in range(3)] == [True, True, False]
+    assert store.allow(con, "address", "a@example.org", 2, at + store.RATE_WINDOW + dt.timedelta(seconds=1))
