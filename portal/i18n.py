@@ -545,6 +545,23 @@ T: dict[str, tuple[str, str]] = {
         "പിടിച്ചെടുക്കലിനെതിരെ മജിസ്ട്രേറ്റിന് പരാതി നൽകാനുള്ള അവസാന ദിവസം {until} ആയിരുന്നു ({s_complaint}): അത് "
         "കഴിഞ്ഞു; അതിനാൽ പരാതിക്കായി തുക കെട്ടിവയ്ക്കൽ ({s_deposit}) ഇനി ബാധകമല്ല.",
     ),
+    # K s.14: the deposit of an owner who refuses to pay "on the ground that the seizure was illegal and that the
+    # owner is about to make a complaint under section 19": once the register records the complaint made, the page
+    # no longer says until when one can be made
+    "cannot_pay_deposit_filed": (
+        "A complaint of the seizure to the Magistrate was filed on {filed} ({s_complaint}). If you are the owner who "
+        "complained, you may leave the sum as a deposit instead of paying it while the Magistrate decides, and the "
+        "animal is given back to you ({s_deposit}).",
+        "പിടിച്ചെടുക്കലിനെതിരെ മജിസ്ട്രേറ്റിന് {filed}-ന് പരാതി നൽകിയിട്ടുണ്ട് ({s_complaint}). പരാതി നൽകിയ ഉടമ "
+        "നിങ്ങളാണെങ്കിൽ, മജിസ്ട്രേറ്റ് തീരുമാനിക്കുന്നതുവരെ തുക അടയ്ക്കുന്നതിനു പകരം കെട്ടിവയ്ക്കാം; മൃഗത്തെ തിരികെ "
+        "തരും ({s_deposit}).",
+    ),
+    "cannot_pay_deposit_decided": (
+        "The Magistrate decided the complaint of the seizure on {decided} ({s_complaint}): leaving the sum as a "
+        "deposit for a complaint ({s_deposit}) no longer applies.",
+        "പിടിച്ചെടുക്കലിനെതിരായ പരാതി മജിസ്ട്രേറ്റ് {decided}-ന് തീർപ്പാക്കി ({s_complaint}): പരാതിക്കായി തുക "
+        "കെട്ടിവയ്ക്കൽ ({s_deposit}) ഇനി ബാധകമല്ല.",
+    ),
     "cannot_pay_balance": (
         "If the animal is sold, the fine, the feeding charges and the costs of the sale are taken from the price and "
         "the rest is yours, with an account of the sale ({s_sale_account}); ask {authority} for it within {months} "
