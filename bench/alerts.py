@@ -126,6 +126,8 @@ def main() -> None:
     db, private, subs_db = folder / "pinfold.db", folder / "private.db", folder / "subs.db"
     shutil.copy(built, db)
     shutil.copy(built.parent / "private.db", private)
+    if (built.parent / "private.shards").is_dir():  # the shards kept: the watch's first ingest reads no register again
+        shutil.copytree(built.parent / "private.shards", folder / "private.shards")
     wanted = subscribe(subs_db, args.subscriptions, args.matching)
     inbox = Inbox()
     port = free_port()
