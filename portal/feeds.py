@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import json
 import sqlite3
 import threading
 from dataclasses import dataclass, replace
@@ -18,7 +17,7 @@ from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
 from .i18n import FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
-from .ical import EVENT_FIELDS
+from .ical import EVENT_FIELDS, lots_in_malayalam
 from .matchsets import MATCH_SETS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
 
@@ -282,15 +281,7 @@ def auction_words(r: dict[str, Any]) -> tuple[str, str | None]:
         date=date_label(r["auction_date"], "ml"),
         time=f", {r['auction_time']}" if r["auction_time"] else "",
     )
-    lots = [
-        FEED_ML["auction_lot"].format(
-            n=n, animal=head_label(head or 0, species or "", "ml"), description=f" ({about})" if about else ""
-        )
-        for n, head, species, about in json.loads(r["lots_json"] or "[]")
-    ]
-    if (r["lots"] or 0) > len(lots):
-        lots.append(FEED_ML["auction_more"].format(n=r["lots"] - len(lots)))
-    return title, "; ".join(lots) or None
+    return title, lots_in_malayalam(r["lots_json"], r["lots"])
 
 
 def change_words(r: dict[str, Any]) -> tuple[str, str]:

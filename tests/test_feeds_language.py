@@ -155,3 +155,16 @@ def test_a_malayalam_entry_says_what_the_english_one_says(client, demo_dbs) -> N
     from portal.i18n import date_label
 
     assert fine in summary and f"അവസാന ദിവസം: {date_label(last, 'ml')}" in summary
+
+
+def test_a_malayalam_calendars_events_list_their_lots_in_malayalam(client, demo_dbs) -> None:
+    # Before: a Malayalam event's description listed its lots in the view's English ('Lot 1: 2 cows (black)').
+    import sqlite3
+
+    lots = [r[0] for r in sqlite3.connect(demo_dbs[0]).execute("SELECT description FROM auction_lots") if r[0]]
+    events = Calendar.from_ical(client.get("/calendar/auctions.ics", params={"lang": "ml"}).content).walk("VEVENT")
+    with_lots = [str(e["DESCRIPTION"]) for e in events if "ലോട്ട് 1:" in str(e["DESCRIPTION"])]
+    assert with_lots
+    for text in (str(e["DESCRIPTION"]) for e in events):
+        left = without_register_text(text.split("\n")[0], [{"description": d} for d in lots])
+        assert not ENGLISH.search(left), text
