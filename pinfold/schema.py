@@ -395,6 +395,8 @@ def feed_compliance() -> str:
         for r in rules
     )
     day = "max(i.brought_on, coalesce(i.notice_posted_on, ''), coalesce(i.left_on, ''), coalesce(i.sold_on, ''))"
+    # the rules departed from, by key, for the feed's words in another language (portal/feeds.py): 'notice_late,...'
+    keys = " || ".join(f"CASE WHEN {departed(r)} THEN '{r.key},' ELSE '' END" for r in rules)
     return f"""
 CREATE VIEW feed_compliance AS
     SELECT 'compliance-' || i.id AS atom_id,
@@ -406,7 +408,8 @@ CREATE VIEW feed_compliance AS
              || p.name || ', ' || p.district || '. What the register records, not a finding: see /compliance.'
              AS atom_summary,
            i.district, i.pound_id, i.species, i.id AS impoundment_id, {day} AS sort_key,
-           coalesce(i.description, '') || ' ' || i.species AS search_text
+           coalesce(i.description, '') || ' ' || i.species AS search_text,
+           rtrim({keys}, ',') AS departed_rules, i.head_count, p.name AS pound_name, i.entry_no, i.brought_on, i.act
     FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
     WHERE {" OR ".join(departed(r) for r in rules)};
 """

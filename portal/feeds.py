@@ -16,7 +16,7 @@ from feedgen.feed import FeedGenerator
 from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
-from .i18n import FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
+from .i18n import COMPLIANCE_RULES, FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
 from .ical import EVENT_FIELDS, lots_in_malayalam
 from .matchsets import MATCH_SETS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
@@ -121,6 +121,7 @@ FEEDS = {
         "Pinfold: what the registers record against the Acts' rules",
         "Entries whose register records a departure from a rule of its Act: what the register records, not a finding.",
         picks="changes",
+        words=("departed_rules", "head_count", "species", "pound_name", "entry_no", "brought_on", "district", "act"),
     ),
 }
 
@@ -312,7 +313,27 @@ def change_words(r: dict[str, Any]) -> tuple[str, str]:
     return title, f"{said} {entry}"
 
 
+def compliance_words(r: dict[str, Any]) -> tuple[str, str]:
+    """A feed_compliance row -> its title and summary in Malayalam: ('രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്: നോട്ടീസ് വൈകി
+    രേഖപ്പെടുത്തി, അല്ലെങ്കിൽ രേഖയില്ല (K s.13(1)-(2)) — 1 പശു, Ollur Pound', 'എൻട്രി 12, ...')."""
+    pack = all_packs().get(r["act"])
+    said = []
+    for rule in (x for x in COMPLIANCE_RULES if x.key in (r["departed_rules"] or "").split(",")):
+        section = pack.citation(rule.section) if pack and rule.section else ""
+        said.append(t(f"rule_{rule.key}", "ml") + (f" ({section})" if section else ""))
+    values = {
+        "rules": "; ".join(said),
+        "animal": _animal(r),
+        "pound": r["pound_name"],
+        "entry": r["entry_no"] or FEED_ML["no_number"],
+        "brought": date_label(r["brought_on"], "ml"),
+        "district": district_label(r["district"], "ml"),
+    }
+    return FEED_ML["compliance_title"].format(**values), FEED_ML["compliance_summary"].format(**values)
+
+
 ENTRY_WORDS = {
+    "feed_compliance": compliance_words,
     "feed_impounded": impounded_words,
     "feed_notices": notice_words,
     "feed_auctions": auction_words,

@@ -843,6 +843,13 @@ T.update({
     "feed_about_feed_changes": (
         "Register entries added, removed or changed after they were published.",
         "പ്രസിദ്ധീകരിച്ച ശേഷം ചേർത്തതോ നീക്കിയതോ മാറ്റിയതോ ആയ രജിസ്റ്റർ വരികൾ."),
+    "feed_title_feed_compliance": (
+        "what the registers record against the Acts' rules",
+        "നിയമത്തിലെ വ്യവസ്ഥകൾക്കെതിരെ രജിസ്റ്ററുകൾ രേഖപ്പെടുത്തുന്നത്"),
+    "feed_about_feed_compliance": (
+        "Entries whose register records a departure from a rule of its Act: what the register records, not a finding.",
+        "നിയമത്തിലെ ഒരു വ്യവസ്ഥയിൽ നിന്നുള്ള വ്യതിചലനം രജിസ്റ്റർ രേഖപ്പെടുത്തുന്ന വരികൾ: രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്, ഒരു "
+        "കണ്ടെത്തലല്ല."),
     "feed_is": (
         "This is a feed. A feed reader or a phone's news app checks it for you and shows each new entry as it comes: "
         "copy this address into the app.",
@@ -1011,6 +1018,9 @@ FEED_ML = {
     "change_removed_summary": "പ്രസിദ്ധീകരിച്ച ശേഷം രജിസ്റ്ററിൽ നിന്ന് നീക്കി (അന്നത്തെ നില: {status}).",
     "change_added_summary": "രജിസ്റ്ററിൽ ചേർത്തു.",
     "change_entry": "എൻട്രി {entry}, പൗണ്ടിൽ എത്തിച്ചത് {brought}, {pound}{district}.",
+    "compliance_title": "രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്: {rules} — {animal}, {pound}",
+    "compliance_summary": "എൻട്രി {entry}, പൗണ്ടിൽ എത്തിച്ചത് {brought}, {pound}, {district}. രജിസ്റ്റർ"
+    " രേഖപ്പെടുത്തുന്നതാണ്, ഒരു കണ്ടെത്തലല്ല: /compliance കാണുക.",
     "blank": "ശൂന്യം",
     "not_known": "അറിയില്ല",
     "no_number": "നമ്പറില്ലാത്തത്",

@@ -89,7 +89,7 @@ def test_a_feed_opened_in_a_browser_is_a_readable_page(live_server, lang: str, w
 # out before looking.
 ENGLISH = re.compile(
     r"\b(impounded|brought|Fine|feeding|a head a day|Last day|Status|unclaimed|Notice|Auction|Proposed|Lot|more lots"
-    r"|Added|Removed|Corrected|Recorded|Entry|was|blank|register|the Act|scale|adjudged|owner)\b"
+    r"|Added|Removed|Corrected|Recorded|Entry|was|blank|register|records|finding|the Act|scale|adjudged|owner)\b"
 )
 
 
@@ -122,9 +122,11 @@ def feed_words(client, db, name: str, view: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "view"), [("impounded", "feed_impounded"), ("notices", "feed_notices"),
-                                            ("auctions", "feed_auctions")])  # fmt: skip
+                                            ("auctions", "feed_auctions"), ("compliance", "feed_compliance")])  # fmt: skip
 def test_a_malayalam_feeds_entries_are_in_malayalam(client, demo_dbs, name: str, view: str) -> None:
     feed_words(client, demo_dbs[0], name, view)
+    ml = feedparser.parse(client.get(f"/feeds/{name}.rss", params={"lang": "ml"}).content).feed
+    assert MALAYALAM.search(ml.title) and "feed_" not in ml.title + ml.subtitle  # its own words, not their keys
 
 
 def test_a_malayalam_feed_of_corrections_is_in_malayalam(tmp_path) -> None:
