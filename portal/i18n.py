@@ -585,6 +585,7 @@ T: dict[str, tuple[str, str]] = {
     ),
     "daily_link": ("Printable daily list", "അച്ചടിക്കാവുന്ന ദിവസപ്പട്ടിക"),
     "back_to_page": ("Back", "തിരികെ"),
+    "today_is": ("today", "ഇന്ന്"),  # 'a complaint can be made until today, 2 Dec 2026'
     "cannot_pay_contact": ("To reach the pound", "പൗണ്ടുമായി ബന്ധപ്പെടാൻ"),
     "phone": ("telephone", "ഫോൺ"),
     "hours": ("open", "തുറക്കുന്ന സമയം"),

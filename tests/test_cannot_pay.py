@@ -175,3 +175,18 @@ def test_a_complaint_already_filed_is_not_one_that_can_still_be_made(tmp_path) -
         deposit = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
     assert "decided the complaint of the seizure on 6 Nov 2025" in deposit and "no longer applies" in deposit
     assert "can be made until" not in deposit
+
+
+def test_a_complaint_whose_last_day_is_today_says_today(tmp_path) -> None:
+    """K s.19 (pack: a complaint within 10 days of the seizure): seized and brought on 1 Nov 2025, the last day is
+    1 Nov + 10 = 11 Nov 2025; on that day the page says 'until today, 11 Nov 2025', not a bare date that reads as
+    past or future."""
+    from .test_law import K_HEADER, law_db
+
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,01/11/2025,cow,1,black,,,,,,,\n"})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    with TestClient(create_app(Settings(database=db, today=D(2025, 11, 11)))) as c:
+        en = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
+        ml = _text(c.get(f"/animals/{animal}", params={"lang": "ml"}).text, "cannot-pay-deposit")
+    assert "can be made until today, 11 Nov 2025" in en, en
+    assert "ഇന്ന്, 11 നവംബർ 2025 വരെ" in ml, ml
