@@ -64,6 +64,7 @@ bench: install
 	$(BIN)/python bench/serve.py $(SERVE_ARGS)
 	$(BIN)/python bench/pages.py $(PAGES_ARGS)
 	$(BIN)/python bench/history.py $(HISTORY_ARGS)
+	$(BIN)/python bench/alerts.py $(ALERTS_ARGS)
 
 # 64 connections of mixed traffic for 60 s, then the same while ingests replace the database.
 load: install

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pinfold.tables import insert_row
+from portal.feeds import FEEDS, localised
 from portal.search import impoundment_matching, parse_query, plan
 
 from . import mail, store
@@ -28,18 +29,20 @@ def added_by(public: sqlite3.Connection, ingest_id: int) -> list[str]:
     return [r[0] for r in public.execute(sql, (ingest_id,))]
 
 
-def found(public: sqlite3.Connection, search: dict[str, str], ids: list[str]) -> list[dict[str, Any]]:
-    """Of `ids`, those the search finds, as the feed of impounded animals shows them (title, page, summary)."""
+def found(public: sqlite3.Connection, search: dict[str, str], ids: list[str], lang: str = "en") -> list[dict[str, Any]]:
+    """Of `ids`, those the search finds, as the feed of impounded animals shows them in `lang` (title, page, summary:
+    the feed's own words, portal/feeds.py)."""
+    spec = FEEDS["impounded"]
     p = plan(parse_query(search["q"], search["species"], search["district"], search["pound"]))
     params: dict[str, Any] = {f"x{i}": v for i, v in enumerate(p.params)}
     if p.match:
         params["match"] = p.match
     sql = (
-        "SELECT f.atom_title, f.atom_link, f.atom_summary FROM json_each(:ids) j"
+        f"SELECT {', '.join('f.' + c for c in spec.columns_for(lang))} FROM json_each(:ids) j"
         " JOIN feed_impounded f ON f.atom_id = j.value"
         f" WHERE EXISTS ({impoundment_matching(p, 'j.value')}) ORDER BY j.key"
     )
-    return [dict(r) for r in public.execute(sql, {**params, "ids": json.dumps(ids)})]
+    return localised(spec.view, [dict(r) for r in public.execute(sql, {**params, "ids": json.dumps(ids)})], lang)
 
 
 def notify(public_db: Path, subs: sqlite3.Connection, site: mail.Site) -> int:
@@ -69,7 +72,7 @@ def _queue_alerts(
 ) -> int:
     queued = 0
     for sub in store.confirmed(subs):
-        animals = found(public, sub.search, ids)
+        animals = found(public, sub.search, ids, sub.lang)
         if not animals or store.alerts_today(subs, sub.email) >= store.ALERTS_PER_DAY:
             continue
         queued += store.queue(subs, sub, "alert", mail.alert(site, sub, animals), ingest_id)

@@ -6,6 +6,7 @@ a sent message's text is dropped once it is sent, and its row (for the daily cap
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import secrets
 import sqlite3
 from dataclasses import dataclass
@@ -37,7 +38,12 @@ CREATE TABLE IF NOT EXISTS outbox (
     UNIQUE (subscription_id, ingest_id)
 );
 CREATE TABLE IF NOT EXISTS notified (ingest_id INTEGER PRIMARY KEY, at TEXT NOT NULL, alerts INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS form_hits (
+    kind TEXT NOT NULL, key TEXT NOT NULL, at REAL NOT NULL  -- key: a digest of the address or client, never it
+);
+CREATE INDEX IF NOT EXISTS form_hits_key ON form_hits(kind, key, at);
 """
+RATE_WINDOW = dt.timedelta(hours=1)
 
 
 def now() -> dt.datetime:
@@ -177,3 +183,23 @@ def alerts_today(con: sqlite3.Connection, email: str) -> int:
         " WHERE a.email = ? AND o.kind = 'alert' AND o.created_at >= ?",
         (email, midnight),
     ).fetchone()[0]
+
+
+def allow(con: sqlite3.Connection, kind: str, key: str, limit: int, at: dt.datetime | None = None) -> bool:
+    """A form's hit by `key` (an address, a client) counted against `limit` an hour -> False past it. Kept in SUBS.db,
+    so a restart or a second process of the server counts the same hits; a hit is kept an hour, as a digest.
+
+    (3 hits of 'a@example.org' in the last hour, limit 3) -> False; the hour after -> True."""
+    t = (at or now()).timestamp()
+    digest = hashlib.sha256(f"{kind}\0{key}".encode()).hexdigest()
+    con.execute("BEGIN IMMEDIATE")  # one process at a time counts and adds: two cannot both take the last hit
+    try:
+        con.execute("DELETE FROM form_hits WHERE at < ?", (t - RATE_WINDOW.total_seconds(),))
+        hits = con.execute("SELECT count(*) FROM form_hits WHERE kind = ? AND key = ?", (kind, digest)).fetchone()[0]
+        if hits < limit:
+            con.execute("INSERT INTO form_hits (kind, key, at) VALUES (?, ?, ?)", (kind, digest, t))
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return hits < limit

@@ -3,12 +3,10 @@ that runs beside them: the only server that opens SUBS.db. `pinfold serve` never
 
 from __future__ import annotations
 
-import collections
 import logging
 import re
 import sqlite3
 import threading
-import time
 from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any, cast
@@ -27,7 +25,7 @@ from .words import w
 
 log = logging.getLogger("pinfold.alerts")
 EMAIL = re.compile(r"^[^@\s<>\"']{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,}$")
-PER_ADDRESS, PER_CLIENT, WINDOW = 3, 20, 3600.0  # requests an hour
+PER_ADDRESS, PER_CLIENT = 3, 20  # requests an hour (store.RATE_WINDOW), counted in SUBS.db
 
 PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
     """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -42,26 +40,6 @@ PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
 <button type="submit">{{ ask.button }}</button></form>{% endif %}
 <p><a href="/{{ '?lang=ml' if lang == 'ml' else '' }}">Pinfold</a></p></main></body></html>"""
 )
-
-
-class Limiter:
-    """At most `limit` hits per key in the last WINDOW seconds (in memory: a restart forgets, which is harmless)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.hits: dict[str, collections.deque[float]] = collections.defaultdict(collections.deque)
-        self.lock = threading.Lock()
-
-    def allow(self, key: str) -> bool:
-        t = time.monotonic()
-        with self.lock:
-            q = self.hits[key]
-            while q and q[0] < t - WINDOW:
-                q.popleft()
-            if len(q) >= self.limit:
-                return False
-            q.append(t)
-            return True
 
 
 def page(lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
@@ -84,12 +62,18 @@ class Alerts:
 
     def __init__(self, subs_db: Path, public_db: Path, smtp: mail.Smtp, site: mail.Site, every: float = 30.0):
         self.subs_db, self.public_db, self.smtp, self.site, self.every = subs_db, public_db, smtp, site, every
-        self.by_address, self.by_client = Limiter(PER_ADDRESS), Limiter(PER_CLIENT)
         self.wake = threading.Event()
         self.stop = threading.Event()
 
     def con(self) -> sqlite3.Connection:
         return store.connect(self.subs_db)
+
+    def allowed(self, client: str, email: str) -> bool:
+        """The form's rate limits, per client and per address, as SUBS.db counts them (shared by every process)."""
+        with closing(self.con()) as con:
+            return store.allow(con, "client", client, PER_CLIENT) and store.allow(
+                con, "address", email.lower(), PER_ADDRESS
+            )
 
     def round(self) -> None:
         """One round of the sender: forget what is due, queue the alerts of new ingests, send the outbox."""
@@ -133,7 +117,7 @@ class Alerts:
         if not EMAIL.match(email):
             return page(lang, w("bad_address", lang), 400)
         client = request.client.host if request.client else "-"
-        if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
+        if not self.allowed(client, email):
             return page(lang, w("too_many", lang), 429)
         try:  # a search the page would refuse is refused here too, in the same words
             matching.parse_query(q, species, district, pound)
@@ -159,7 +143,7 @@ class Alerts:
             return page(lang, w("cross_site", lang), 403)
         email = email.strip()
         client = request.client.host if request.client else "-"
-        if not self.by_client.allow(client) or not self.by_address.allow(email.lower()):
+        if not self.allowed(client, email):
             return page(lang, w("too_many", lang), 429)
         with closing(self.con()) as con:
             subs = [s for s in store.confirmed(con) if s.email.lower() == email.lower()]

@@ -32,7 +32,7 @@ from pinfold.law.packs import all_packs, pack
 from pinfold.schema import PUBLIC, views
 from pinfold.tables import insert_row, insert_rows
 
-from . import history, package
+from . import auction_history, history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
 from .privacy import keep_real_names, public_pounds, public_sources
 from .records import latest_day
@@ -208,6 +208,7 @@ def _build(
             downloads = package.generation(version)
             with stages("history"):
                 found = history.record(pub, public_db, data_dir, counts, version, downloads)
+                auction_history.record(pub)  # each auction's SEQUENCE and LAST-MODIFIED (portal/ical.py)
                 pub.execute("COMMIT")
             pub.execute("DETACH DATABASE scratch")
             pub.close()

@@ -352,6 +352,11 @@ CREATE VIEW feed_impounded AS
                      ELSE ' Status: ' || {status_sql("i.status")} || '.' END AS atom_summary,
            i.district, i.pound_id, i.species, i.status, i.auction_earliest_on, i.notice_due_on,
            i.fine_due_rupees, i.brought_at AS sort_key,
+           -- what the summary is made of, for the feed's words in another language (portal/feeds.py)
+           i.head_count, i.colour, i.description, p.name AS pound_name, i.brought_on, i.act,
+           CASE WHEN i.fine_due_minor IS NOT NULL THEN {money_sql("i.fine_due_minor", "i.money_unit")} END AS fine_due,
+           r.rate_display, i.seizure_adjudged_illegal, {now} AS in_pound_now,
+           {where["last_day_to_claim"]} AS last_day_to_claim,
            coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
              || ' ' || i.species AS search_text
     FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN feeding_rates r ON r.id = i.feeding_rate_id;
@@ -363,6 +368,7 @@ CREATE VIEW feed_notices AS
            n.notice_text AS atom_summary,
            p.district, n.pound_id, n.species, n.auction_earliest_on, n.posted_on AS sort_key, n.impoundment_id,
            {now} AS current,
+           n.head_count, n.description, p.name AS pound_name, i.brought_on, n.posted_on, n.section,
            coalesce(n.description, '') || ' ' || coalesce(n.place_seized, '') || ' ' || n.species AS search_text
     FROM notices n JOIN pounds p ON p.id = n.pound_id JOIN impoundments i ON i.id = n.impoundment_id;
 CREATE VIEW feed_auctions AS
@@ -375,8 +381,14 @@ CREATE VIEW feed_auctions AS
            p.district, a.pound_id, a.status, a.auction_date, a.starts_at, a.place, a.lots, a.head_count,
            a.starts_at AS sort_key,
            (SELECT group_concat(l.species, ' ') FROM auction_lots l WHERE l.auction_id = a.id) AS species,
-           coalesce(a.lot_summary, '') AS search_text
-    FROM auctions a JOIN pounds p ON p.id = a.pound_id;
+           coalesce(a.lot_summary, '') AS search_text,
+           coalesce(v.sequence, 0) AS sequence, v.modified_at,
+           p.name AS pound_name, a.auction_time,
+           (SELECT json_group_array(json_array(l.lot_no, l.head_count, l.species, coalesce(l.description, '')))
+            FROM (SELECT * FROM auction_lots WHERE auction_id = a.id AND lot_no <= {SUMMARY_LOTS} ORDER BY lot_no) l)
+             AS lots_json
+    FROM auctions a JOIN pounds p ON p.id = a.pound_id
+    LEFT JOIN auction_versions v ON v.auction_id = a.id;  -- each auction's version: ingest/auction_history.py
 """
         + FEED_CHANGES
         + feed_compliance()
@@ -395,6 +407,8 @@ def feed_compliance() -> str:
         for r in rules
     )
     day = "max(i.brought_on, coalesce(i.notice_posted_on, ''), coalesce(i.left_on, ''), coalesce(i.sold_on, ''))"
+    # the rules departed from, by key, for the feed's words in another language (portal/feeds.py): 'notice_late,...'
+    keys = " || ".join(f"CASE WHEN {departed(r)} THEN '{r.key},' ELSE '' END" for r in rules)
     return f"""
 CREATE VIEW feed_compliance AS
     SELECT 'compliance-' || i.id AS atom_id,
@@ -406,7 +420,8 @@ CREATE VIEW feed_compliance AS
              || p.name || ', ' || p.district || '. What the register records, not a finding: see /compliance.'
              AS atom_summary,
            i.district, i.pound_id, i.species, i.id AS impoundment_id, {day} AS sort_key,
-           coalesce(i.description, '') || ' ' || i.species AS search_text
+           coalesce(i.description, '') || ' ' || i.species AS search_text,
+           rtrim({keys}, ',') AS departed_rules, i.head_count, p.name AS pound_name, i.entry_no, i.brought_on, i.act
     FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
     WHERE {" OR ".join(departed(r) for r in rules)};
 """
@@ -440,6 +455,9 @@ CREATE INDEX changes_impoundment ON changes(impoundment_id);
 CREATE TABLE aliases (
     alias TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL, ingest_id INTEGER NOT NULL REFERENCES ingests(id)
 );
+CREATE TABLE auction_versions (
+    auction_id TEXT PRIMARY KEY, sequence INTEGER NOT NULL, modified_at TEXT NOT NULL, digest TEXT NOT NULL
+);
 """
 PUBLIC += HISTORY
 
@@ -471,6 +489,8 @@ CREATE VIEW feed_changes AS
              || ', ' || coalesce(p.name, c.pound_id) || CASE WHEN p.district != '' THEN ', ' || p.district ELSE '' END
              || '.' AS atom_summary,
            p.district, c.pound_id, c.species, c.change, c.field, c.impoundment_id, c.ingest_id, c.id AS sort_key,
+           c.head_count, coalesce(p.name, c.pound_id) AS pound_name, c.value_before, c.value_after, c.status_before,
+           c.entry_no, c.brought_on,
            coalesce(c.value_after, '') || ' ' || coalesce(c.value_before, '') || ' ' || c.species AS search_text
     FROM changes c LEFT JOIN pounds p ON p.id = c.pound_id;
 """

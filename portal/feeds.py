@@ -16,8 +16,8 @@ from feedgen.feed import FeedGenerator
 from pinfold.law.packs import all_packs
 from pinfold.law.status import auctions_to_come
 
-from .i18n import t
-from .ical import EVENT_FIELDS
+from .i18n import COMPLIANCE_RULES, FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
+from .ical import EVENT_FIELDS, lots_in_malayalam
 from .matchsets import MATCH_SETS
 from .search import Plan, Query, auctions_matching, impoundment_matching, newest_ids, notice_ids, plan
 
@@ -25,6 +25,11 @@ from .search import Plan, Query, auctions_matching, impoundment_matching, newest
 # filter columns are computed only where a filter asks for them (feed_auctions' kinds of its lots, a subquery per
 # auction, were half of a new calendar's SQL at 1M rows).
 ENTRY_COLUMNS = ("atom_id", "atom_title", "atom_updated", "atom_link", "atom_summary")
+
+# What feed_impounded's summary is made of (pinfold/schema.py), for its words in Malayalam.
+IMPOUNDED_WORDS = ("head_count", "species", "colour", "description", "pound_name", "district", "brought_on", "act",
+                   "fine_due", "rate_display", "seizure_adjudged_illegal", "in_pound_now", "auction_earliest_on",
+                   "last_day_to_claim", "status")  # fmt: skip
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
 _FEEDGEN_LOCK = threading.Lock()
@@ -42,6 +47,11 @@ class FeedSpec:
     # 'lot' it finds, the 'changes' of the impoundments it finds.
     picks: str = "newest"
     columns: tuple[str, ...] = ENTRY_COLUMNS  # what its render reads of each row
+    words: tuple[str, ...] = ()  # what its entries' words in Malayalam are made of (entry_words)
+
+    def columns_for(self, lang: str) -> tuple[str, ...]:
+        """The columns a render in `lang` reads: ENTRY_COLUMNS, and in Malayalam the structured ones too."""
+        return self.columns + self.words if lang == "ml" else self.columns
 
 
 FEEDS = {
@@ -51,6 +61,7 @@ FEEDS = {
         "Cattle newly entered in pound registers ("
         + "; ".join(p.citation("register") for p in all_packs().values())
         + ").",
+        words=IMPOUNDED_WORDS,
     ),
     "notices": FeedSpec(
         "feed_notices",
@@ -62,6 +73,17 @@ FEEDS = {
         + ").",
         where="sort_key <= :today AND current = 1",
         picks="notices",
+        words=(
+            "head_count",
+            "species",
+            "description",
+            "pound_name",
+            "district",
+            "brought_on",
+            "posted_on",
+            "auction_earliest_on",
+            "section",
+        ),
     ),
     "auctions": FeedSpec(
         "feed_auctions",
@@ -72,12 +94,26 @@ FEEDS = {
         where=auctions_to_come(":today"),
         order="sort_key ASC",
         picks="lots",
+        words=("status", "pound_name", "auction_date", "auction_time", "lots", "lots_json"),
     ),
     "changes": FeedSpec(
         "feed_changes",
         "Pinfold: corrections to the registers",
         "Register entries added, removed or changed after they were published, as each ingest finds them (K s.7).",
         picks="changes",
+        words=(
+            "change",
+            "field",
+            "head_count",
+            "species",
+            "pound_name",
+            "district",
+            "value_before",
+            "value_after",
+            "status_before",
+            "entry_no",
+            "brought_on",
+        ),
     ),
     # the scorecard's entries (portal/routes/compliance.py), filtered as the corrections are: by their own columns
     "compliance": FeedSpec(
@@ -85,6 +121,7 @@ FEEDS = {
         "Pinfold: what the registers record against the Acts' rules",
         "Entries whose register records a departure from a rule of its Act: what the register records, not a finding.",
         picks="changes",
+        words=("departed_rules", "head_count", "species", "pound_name", "entry_no", "brought_on", "district", "act"),
     ),
 }
 
@@ -151,11 +188,157 @@ def _match_params(p: Plan) -> tuple[str, dict[str, Any]]:
 
 
 def feed_rows(
-    con: sqlite3.Connection, spec: FeedSpec, where: str, params: dict[str, Any], today: dt.date, limit: int
+    con: sqlite3.Connection,
+    spec: FeedSpec,
+    where: str,
+    params: dict[str, Any],
+    today: dt.date,
+    limit: int,
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
-    """The rows of a feed's view its render reads (spec.columns), in the feed's order, filtered by `where`."""
-    sql = f"SELECT {', '.join(spec.columns)} FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
-    return [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
+    """The rows of a feed's view its render reads (spec.columns_for(lang)), in the feed's order, filtered by `where`,
+    each entry's title and summary in `lang` (localised)."""
+    if lang == "ml" and not set(spec.words) <= {r[1] for r in con.execute(f"PRAGMA table_info({spec.view})")}:
+        lang = "en"  # a database an older Pinfold built has no columns to make the words of: its own, in English
+    sql = f"SELECT {', '.join(spec.columns_for(lang))} FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
+    rows = [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
+    return localised(spec.view, rows, lang)
+
+
+def localised(view: str, rows: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    """Rows of a feed view with their atom_title and atom_summary in `lang`: English as the view writes them, Malayalam
+    made from the view's structured columns (entry_words); a view without Malayalam words keeps the view's."""
+    words = ENTRY_WORDS.get(view)
+    if lang != "ml" or words is None:
+        return rows
+    return [{**r, **dict(zip(("atom_title", "atom_summary"), words(r), strict=True))} for r in rows]
+
+
+def _animal(r: dict[str, Any]) -> str:
+    """{'head_count': 2, 'species': 'calf'} -> '2 കന്നുകുട്ടി'."""
+    return head_label(r["head_count"] or 0, r["species"] or "", "ml")
+
+
+def impounded_words(r: dict[str, Any]) -> tuple[str, str]:
+    """A feed_impounded row -> its title and summary in Malayalam:
+    ('1 പശു (കറുപ്പ്): Ollur Pound-ൽ പിടിച്ചുകെട്ടി',
+     '1 പശു, black. Ollur Pound, തൃശ്ശൂർ; പൗണ്ടിൽ എത്തിച്ചത് 29 നവംബർ 2026. പിഴ ₹500.00 (K s.11(1), s.12). ...')."""
+    colour = colour_label(r["colour"], "ml")
+    animal = _animal(r) + (f" ({colour})" if colour else "")
+    pack = all_packs().get(r["act"])
+    cite = pack.citation if pack else (lambda *keys: "")
+    if r["fine_due"] is not None:
+        fine = FEED_ML["fine"].format(fine=r["fine_due"])
+    else:
+        statutory = bool(pack and pack.statutory_fines)
+        fine = FEED_ML["no_fine_statutory" if statutory else "no_fine_scale"].format(section=cite("fine"))
+    if r["rate_display"] is not None:
+        fine += FEED_ML["feeding"].format(rate=r["rate_display"])
+    if r["seizure_adjudged_illegal"] == 1:
+        then = FEED_ML["seizer_pays"].format(section=cite("seizer_pays"))
+    elif r["in_pound_now"] and r["auction_earliest_on"] is not None:
+        then = FEED_ML["last_day"].format(date=date_label(r["last_day_to_claim"], "ml"), section=cite("auction"))
+    else:
+        then = FEED_ML["status"].format(status=status_label(r["status"], "ml"))
+    summary = " ".join(
+        (
+            _animal(r) + (f", {r['description']}" if r["description"] else "") + ".",
+            FEED_ML["impounded_at"].format(
+                pound=r["pound_name"],
+                district=district_label(r["district"], "ml"),
+                date=date_label(r["brought_on"], "ml"),
+            ),
+            f"{fine} ({cite('fine', 'feeding')}).",
+            then,
+        )
+    )
+    return FEED_ML["impounded_title"].format(animal=animal, pound=r["pound_name"]), summary
+
+
+def notice_words(r: dict[str, Any]) -> tuple[str, str]:
+    """A feed_notices row -> its title and summary in Malayalam: ('നോട്ടീസ്: 1 പശു — Ollur Pound-ൽ ആരും തിരികെ
+    വാങ്ങിയില്ല', '1 പശു, black: Ollur Pound, തൃശ്ശൂർ; ... 10 ഡിസംബർ 2026 മുതൽ പൊതു ലേലത്തിൽ വിൽക്കാം (K s.13(3)).')."""
+    values = {
+        "animal": _animal(r),
+        "description": f", {r['description']}" if r["description"] else "",
+        "pound": r["pound_name"],
+        "district": district_label(r["district"], "ml"),
+        "brought": date_label(r["brought_on"], "ml"),
+        "posted": date_label(r["posted_on"], "ml"),
+        "auction": date_label(r["auction_earliest_on"], "ml"),
+        "section": r["section"] or "",
+    }
+    summary = FEED_ML["notice_summary" if r["auction_earliest_on"] else "notice_summary_no_day"].format(**values)
+    return FEED_ML["notice_title"].format(**values), summary
+
+
+def auction_words(r: dict[str, Any]) -> tuple[str, str | None]:
+    """A feed_auctions row -> its title and summary (its first lots) in Malayalam: ('കന്നുകാലി ലേലം — Ollur Pound,
+    9 ഡിസംബർ 2026, 10:00', 'ലോട്ട് 1: 1 പശു (black); ...'); an auction without lots has no summary, as in English."""
+    kind = FEED_ML["auction_proposed"] if r["status"] == "proposed" else t("calendar_auction", "ml")
+    title = FEED_ML["auction_title"].format(
+        auction=kind,
+        pound=r["pound_name"],
+        date=date_label(r["auction_date"], "ml"),
+        time=f", {r['auction_time']}" if r["auction_time"] else "",
+    )
+    return title, lots_in_malayalam(r["lots_json"], r["lots"])
+
+
+def change_words(r: dict[str, Any]) -> tuple[str, str]:
+    """A feed_changes row -> its title and summary in Malayalam: ('തിരുത്തി: 1 പശു — Ollur Pound, വിവരണം',
+    'വിവരണം: black (മുമ്പ് brown). എൻട്രി 12, പൗണ്ടിൽ എത്തിച്ചത് 29 നവംബർ 2026, Ollur Pound, തൃശ്ശൂർ.')."""
+    field = t(f"field_{r['field']}", "ml") if r["field"] else ""
+    change = {"added": "change_added", "removed": "change_removed"}.get(r["change"]) or (
+        "change_recorded" if not r["value_before"] else "change_corrected"
+    )
+    title = FEED_ML["change_title"].format(
+        change=FEED_ML[change], animal=_animal(r), pound=r["pound_name"], field=f", {field}" if field else ""
+    )
+    if r["change"] == "changed":
+        said = FEED_ML["change_changed"].format(
+            field=field, after=r["value_after"] or FEED_ML["blank"], before=r["value_before"] or FEED_ML["blank"]
+        )
+    elif r["change"] == "removed":
+        status = status_label(r["status_before"], "ml") if r["status_before"] else FEED_ML["not_known"]
+        said = FEED_ML["change_removed_summary"].format(status=status)
+    else:
+        said = FEED_ML["change_added_summary"]
+    entry = FEED_ML["change_entry"].format(
+        entry=r["entry_no"] or FEED_ML["no_number"],
+        brought=date_label(r["brought_on"], "ml"),
+        pound=r["pound_name"],
+        district=f", {district_label(r['district'], 'ml')}" if r["district"] else "",
+    )
+    return title, f"{said} {entry}"
+
+
+def compliance_words(r: dict[str, Any]) -> tuple[str, str]:
+    """A feed_compliance row -> its title and summary in Malayalam: ('രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്: നോട്ടീസ് വൈകി
+    രേഖപ്പെടുത്തി, അല്ലെങ്കിൽ രേഖയില്ല (K s.13(1)-(2)) — 1 പശു, Ollur Pound', 'എൻട്രി 12, ...')."""
+    pack = all_packs().get(r["act"])
+    said = []
+    for rule in (x for x in COMPLIANCE_RULES if x.key in (r["departed_rules"] or "").split(",")):
+        section = pack.citation(rule.section) if pack and rule.section else ""
+        said.append(t(f"rule_{rule.key}", "ml") + (f" ({section})" if section else ""))
+    values = {
+        "rules": "; ".join(said),
+        "animal": _animal(r),
+        "pound": r["pound_name"],
+        "entry": r["entry_no"] or FEED_ML["no_number"],
+        "brought": date_label(r["brought_on"], "ml"),
+        "district": district_label(r["district"], "ml"),
+    }
+    return FEED_ML["compliance_title"].format(**values), FEED_ML["compliance_summary"].format(**values)
+
+
+ENTRY_WORDS = {
+    "feed_compliance": compliance_words,
+    "feed_impounded": impounded_words,
+    "feed_notices": notice_words,
+    "feed_auctions": auction_words,
+    "feed_changes": change_words,
+}
 
 
 # The calendar's rows by auction for one version of the file (the newest asked for): a calendar with a new filter reads

@@ -16,7 +16,7 @@ from rapidfuzz.distance import Levenshtein
 
 from pinfold.errors import RecordRejected
 from pinfold.malayalam import CHILLU_BASE, VIRAMA, stem, without_endings
-from pinfold.vocabulary import species_of
+from pinfold.vocabulary import SAME_WORD, species_of
 
 from .search import Query, fts_word
 
@@ -33,6 +33,10 @@ class Forgiven:
     read: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)
     changed: bool = False
+    # What the page says it searched for: `read`, with a word the owner typed in Malayalam kept in her script (a
+    # place found in Latin letters, a kind, a word of the same meaning): 'കാള നെറ്റിയിൽ' -> ['കാള', 'നെറ്റി'], where
+    # `read` is the index's ['bull', 'നെറ്റി'].
+    shown: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -96,21 +100,54 @@ def nearest(con: sqlite3.Connection, word: str) -> str | None:
         if places:
             return max(places, key=lambda t: words.counts[t])
     most = 1 if len(word) <= 4 else 2
+    if _MALAYALAM.search(word):  # one or two letters off in her script: the nearest Malayalam word the search knows
+        near = process.extract(word, _MALAYALAM_WORDS, scorer=Levenshtein.distance, score_cutoff=most, limit=None)
+        near.sort(key=lambda m: m[1])
+        found = next((term for term, _, _ in near if known(con, term)), None)
+        if found:
+            return found
     near = process.extract(word, words.counts.keys(), scorer=Levenshtein.distance, score_cutoff=most, limit=None)
     near.sort(key=lambda m: (m[1], -words.counts[m[0]]))
     return next((term for term, _, _ in near if known(con, term)), None)
 
 
+# The Malayalam words the search reads as other words (vocabulary.SAME_WORD: 'കറുത്ത' for 'black'), for a typo in her
+# script ('കറുത്ഥ' -> 'കറുത്ത').
+_MALAYALAM_WORDS = sorted(w for w in SAME_WORD if _MALAYALAM.search(w))
+
+
+def in_her_script(typed: str, meant: str) -> str:
+    """How the page shows a word the search read as `meant`: in the script she typed it in. ('കൊടുങ്ങല്ലൂർ',
+    'kodungallur') -> 'കൊടുങ്ങല്ലൂർ' (a place found by its sound: her spelling); ('കറുപ്പ്', 'black') -> 'കറുപ്പ്';
+    ('blak', 'black') -> 'black'; ('നെറ്റിയിൽ', 'നെറ്റി') -> 'നെറ്റി'."""
+    if not _MALAYALAM.search(typed) or _MALAYALAM.search(meant):
+        return meant
+    same = [w for w in SAME_WORD.get(meant, ()) if _MALAYALAM.search(w)]
+    return min(same, key=lambda w: Levenshtein.distance(w, typed)) if same else typed
+
+
+def kind_as_typed(query: Query) -> str:
+    """The kind read from the words as she typed it: 'കാള നെറ്റിയിൽ' (kind bull) -> 'കാള'; 'black cow' -> 'cow'."""
+    for token in query.q.split():
+        try:
+            if _MALAYALAM.search(token) and species_of(token) == query.species:
+                return token
+        except RecordRejected:
+            continue
+    return query.species
+
+
 def forgive(con: sqlite3.Connection, query: Query) -> Forgiven:
     """The search read as the index knows its words (nearest()); a kind among the corrected words becomes the kind
     ('black cw' -> kind cow). Words already known are kept as typed, so an owner's exact words are searched first."""
-    read, left, words, species = [], [], [], query.species
+    read, shown, left, words, species = [], [], [], [], query.species
     for word in query.words:
         meant = word if known(con, word) else nearest(con, word)
         if meant is None:
             left.append(word)
             continue
         read.append(meant)
+        shown.append(in_her_script(word, meant))
         if not species and meant != word:
             try:
                 species = species_of(meant)
@@ -120,4 +157,5 @@ def forgive(con: sqlite3.Connection, query: Query) -> Forgiven:
         words.append(meant)
     changed = read != query.words
     kind = [query.species] if query.species and not query.species_chosen else []
-    return Forgiven(replace(query, words=words, species=species), kind + read, left, changed)
+    typed_kind = [kind_as_typed(query)] if kind else []
+    return Forgiven(replace(query, words=words, species=species), kind + read, left, changed, typed_kind + shown)

@@ -546,6 +546,23 @@ T: dict[str, tuple[str, str]] = {
         "പിടിച്ചെടുക്കലിനെതിരെ മജിസ്ട്രേറ്റിന് പരാതി നൽകാനുള്ള അവസാന ദിവസം {until} ആയിരുന്നു ({s_complaint}): അത് "
         "കഴിഞ്ഞു; അതിനാൽ പരാതിക്കായി തുക കെട്ടിവയ്ക്കൽ ({s_deposit}) ഇനി ബാധകമല്ല.",
     ),
+    # K s.14: the deposit of an owner who refuses to pay "on the ground that the seizure was illegal and that the
+    # owner is about to make a complaint under section 19": once the register records the complaint made, the page
+    # no longer says until when one can be made
+    "cannot_pay_deposit_filed": (
+        "A complaint of the seizure to the Magistrate was filed on {filed} ({s_complaint}). If you are the owner who "
+        "complained, you may leave the sum as a deposit instead of paying it while the Magistrate decides, and the "
+        "animal is given back to you ({s_deposit}).",
+        "പിടിച്ചെടുക്കലിനെതിരെ മജിസ്ട്രേറ്റിന് {filed}-ന് പരാതി നൽകിയിട്ടുണ്ട് ({s_complaint}). പരാതി നൽകിയ ഉടമ "
+        "നിങ്ങളാണെങ്കിൽ, മജിസ്ട്രേറ്റ് തീരുമാനിക്കുന്നതുവരെ തുക അടയ്ക്കുന്നതിനു പകരം കെട്ടിവയ്ക്കാം; മൃഗത്തെ തിരികെ "
+        "തരും ({s_deposit}).",
+    ),
+    "cannot_pay_deposit_decided": (
+        "The Magistrate decided the complaint of the seizure on {decided} ({s_complaint}): leaving the sum as a "
+        "deposit for a complaint ({s_deposit}) no longer applies.",
+        "പിടിച്ചെടുക്കലിനെതിരായ പരാതി മജിസ്ട്രേറ്റ് {decided}-ന് തീർപ്പാക്കി ({s_complaint}): പരാതിക്കായി തുക "
+        "കെട്ടിവയ്ക്കൽ ({s_deposit}) ഇനി ബാധകമല്ല.",
+    ),
     "cannot_pay_balance": (
         "If the animal is sold, the fine, the feeding charges and the costs of the sale are taken from the price and "
         "the rest is yours, with an account of the sale ({s_sale_account}); ask {authority} for it within {months} "
@@ -569,6 +586,7 @@ T: dict[str, tuple[str, str]] = {
     ),
     "daily_link": ("Printable daily list", "അച്ചടിക്കാവുന്ന ദിവസപ്പട്ടിക"),
     "back_to_page": ("Back", "തിരികെ"),
+    "today_is": ("today", "ഇന്ന്"),  # 'a complaint can be made until today, 2 Dec 2026'
     "cannot_pay_contact": ("To reach the pound", "പൗണ്ടുമായി ബന്ധപ്പെടാൻ"),
     "phone": ("telephone", "ഫോൺ"),
     "hours": ("open", "തുറക്കുന്ന സമയം"),
@@ -827,6 +845,13 @@ T.update({
     "feed_about_feed_changes": (
         "Register entries added, removed or changed after they were published.",
         "പ്രസിദ്ധീകരിച്ച ശേഷം ചേർത്തതോ നീക്കിയതോ മാറ്റിയതോ ആയ രജിസ്റ്റർ വരികൾ."),
+    "feed_title_feed_compliance": (
+        "what the registers record against the Acts' rules",
+        "നിയമത്തിലെ വ്യവസ്ഥകൾക്കെതിരെ രജിസ്റ്ററുകൾ രേഖപ്പെടുത്തുന്നത്"),
+    "feed_about_feed_compliance": (
+        "Entries whose register records a departure from a rule of its Act: what the register records, not a finding.",
+        "നിയമത്തിലെ ഒരു വ്യവസ്ഥയിൽ നിന്നുള്ള വ്യതിചലനം രജിസ്റ്റർ രേഖപ്പെടുത്തുന്ന വരികൾ: രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്, ഒരു "
+        "കണ്ടെത്തലല്ല."),
     "feed_is": (
         "This is a feed. A feed reader or a phone's news app checks it for you and shows each new entry as it comes: "
         "copy this address into the app.",
@@ -960,3 +985,43 @@ def date_label(d: dt.date | str | None, lang: str) -> str:
         d = dt.date.fromisoformat(d[:10])
     months = ML_MONTHS if lang == "ml" else EN_MONTHS
     return f"{d.day} {months[d.month - 1]} {d.year}"
+
+
+# issue 27: the feeds' entries in Malayalam, made from the feed views' columns (portal/feeds.py entry_words). The
+# English of each is the view's own atom_title and atom_summary (pinfold/schema.py feed_* views), the contract the
+# API, Datasette and the downloads read; the register's own text (descriptions, pound names) stays as written.
+FEED_ML = {
+    "impounded_title": "{animal}: {pound}-ൽ പിടിച്ചുകെട്ടി",
+    "impounded_at": "{pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {date}.",
+    "fine": "പിഴ {fine}",
+    "no_fine_statutory": "പിഴ: നിയമത്തിലെ നിരക്കുപട്ടികയിൽ ഈ ഇനത്തിന് പിഴ പറയുന്നില്ല ({section})",
+    "no_fine_scale": "പിഴ: ഈ പ്രദേശത്തിനും ഇനത്തിനും വിജ്ഞാപനം ചെയ്ത നിരക്കുപട്ടിക ലഭ്യമല്ല ({section})",
+    "feeding": "; തീറ്റയ്ക്ക് ഒരു മൃഗത്തിന് ഒരു ദിവസം {rate}",
+    "seizer_pays": "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു: പിഴയും ചെലവും പിടിച്ചെടുത്തയാൾ നൽകണം, ഉടമ ഒന്നും നൽകേണ്ട ({section}).",
+    "last_day": "ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം: {date} ({section}).",
+    "status": "നില: {status}.",
+    "notice_title": "നോട്ടീസ്: {animal} — {pound}-ൽ ആരും തിരികെ വാങ്ങിയില്ല",
+    "notice_summary": "{animal}{description}: {pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {brought}. നോട്ടീസ് പതിച്ചത് {posted}."
+    " ആരും തിരികെ വാങ്ങിയില്ലെങ്കിൽ {auction} മുതൽ പൊതു ലേലത്തിൽ വിൽക്കാം ({section}).",
+    "notice_summary_no_day": "{animal}{description}: {pound}, {district}; പൗണ്ടിൽ എത്തിച്ചത് {brought}."
+    " നോട്ടീസ് പതിച്ചത് {posted} ({section}).",
+    "auction_title": "{auction} — {pound}, {date}{time}",
+    "auction_proposed": "നിർദ്ദേശിച്ച ലേലം (നിയമം അനുവദിക്കുന്ന ആദ്യ ദിവസം, വിൽപ്പനയ്ക്ക് നിശ്ചയിച്ച ദിവസമല്ല)",
+    "auction_lot": "ലോട്ട് {n}: {animal}{description}",
+    "auction_more": "കൂടാതെ {n} ലോട്ടുകൾ കൂടി",
+    "change_added": "രജിസ്റ്ററിൽ ചേർത്തു",
+    "change_removed": "രജിസ്റ്ററിൽ നിന്ന് നീക്കി",
+    "change_recorded": "രേഖപ്പെടുത്തി",
+    "change_corrected": "തിരുത്തി",
+    "change_title": "{change}: {animal} — {pound}{field}",
+    "change_changed": "{field}: {after} (മുമ്പ് {before}).",
+    "change_removed_summary": "പ്രസിദ്ധീകരിച്ച ശേഷം രജിസ്റ്ററിൽ നിന്ന് നീക്കി (അന്നത്തെ നില: {status}).",
+    "change_added_summary": "രജിസ്റ്ററിൽ ചേർത്തു.",
+    "change_entry": "എൻട്രി {entry}, പൗണ്ടിൽ എത്തിച്ചത് {brought}, {pound}{district}.",
+    "compliance_title": "രജിസ്റ്റർ രേഖപ്പെടുത്തുന്നത്: {rules} — {animal}, {pound}",
+    "compliance_summary": "എൻട്രി {entry}, പൗണ്ടിൽ എത്തിച്ചത് {brought}, {pound}, {district}. രജിസ്റ്റർ"
+    " രേഖപ്പെടുത്തുന്നതാണ്, ഒരു കണ്ടെത്തലല്ല: /compliance കാണുക.",
+    "blank": "ശൂന്യം",
+    "not_known": "അറിയില്ല",
+    "no_number": "നമ്പറില്ലാത്തത്",
+}

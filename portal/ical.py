@@ -4,6 +4,7 @@ location and lots."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,7 +14,7 @@ from icalendar import Calendar, Component, Event
 from pinfold.law.clock import ZONE_NAME
 from pinfold.vocabulary import head_of
 
-from .i18n import t
+from .i18n import FEED_ML, head_label, t
 
 KOLKATA = ZoneInfo(ZONE_NAME)
 
@@ -30,7 +31,25 @@ EVENT_FIELDS = (
     "district",
     "atom_summary",
     "atom_link",
+    "sequence",
+    "modified_at",
+    "lots_json",
 )
+
+
+def lots_in_malayalam(lots_json: str | None, lots: int | None) -> str | None:
+    """An auction's first lots (feed_auctions.lots_json) in Malayalam, as its lot_summary says them in English:
+    ('[[1, 2, "cow", "black"]]', 1) -> 'ലോട്ട് 1: 2 പശു (black)'; more lots than listed: '...; കൂടാതെ 5 ലോട്ടുകൾ കൂടി';
+    none -> None."""
+    listed = [
+        FEED_ML["auction_lot"].format(
+            n=n, animal=head_label(head or 0, species or "", "ml"), description=f" ({about})" if about else ""
+        )
+        for n, head, species, about in json.loads(lots_json or "[]")
+    ]
+    if (lots or 0) > len(listed):
+        listed.append(FEED_ML["auction_more"].format(n=(lots or 0) - len(listed)))
+    return "; ".join(listed) or None
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +72,14 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang:
     start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)
     ev = Event()
     ev.add("uid", f"{r['atom_id']}@pinfold")
-    ev.add("dtstamp", stamp)
+    # Without a METHOD, DTSTAMP is when the event's information was last revised (RFC 5545 3.8.7.2): the ingest that
+    # last changed the auction (ingest/auction_history.py), as LAST-MODIFIED, in UTC (3.8.7.3); SEQUENCE counts those
+    # changes, so a client replaces the event it holds (3.8.7.4). A database without versions: the file's time.
+    modified = dt.datetime.fromisoformat(r["modified_at"]).astimezone(dt.UTC) if r["modified_at"] else None
+    ev.add("dtstamp", modified or stamp)
+    if modified:
+        ev.add("last-modified", modified)
+    ev.add("sequence", r["sequence"] or 0)
     ev.add("dtstart", start)
     ev.add("dtend", start + dt.timedelta(hours=2))
     proposed = r["status"] == "proposed"
@@ -71,7 +97,8 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang:
         lots = f"{head_of(r['lots'], 'lot')}, {r['head_count']} head"
     ev.add("summary", f"{t('calendar_proposed' if proposed else 'calendar_auction', lang)}: {lots} — {r['place']}")
     ev.add("location", f"{r['place']}, {r['district']}")
-    listed = r["atom_summary"] or t("calendar_none_yet", lang)
+    said = lots_in_malayalam(r["lots_json"], r["lots"]) if lang == "ml" else r["atom_summary"]
+    listed = said or t("calendar_none_yet", lang)
     ev.add("description", f"{t('calendar_public', lang)}, {status}. {listed}\n{base_url}{r['atom_link']}")
     ev.add("url", base_url + r["atom_link"])
     return bytes(ev.to_ical())

@@ -347,3 +347,57 @@ def test_starttls_and_login(tmp_path: Path) -> None:
         assert mail.deliver(con, wrong, site.sender) == (0, 1)  # refused: tried again later, not lost
     finally:
         controller.stop()
+
+
+def test_a_malayalam_alert_says_its_animals_in_malayalam(world) -> None:
+    # The alert lists the added animals as the Malayalam feed does (portal/feeds.py): before, its titles and summaries
+    # were the feed view's English ('1 goat impounded at ...', 'Last day to claim ...') inside a Malayalam e-mail.
+    from .test_feeds_language import ENGLISH, MALAYALAM
+
+    address = "goat.owner@example.org"
+    con = store.connect(world["tmp"] / "subs.db")
+    sub = store.subscribe(con, address, {"q": "", "species": "goat", "district": "", "pound": ""}, "ml")
+    store.confirm(con, sub.token)
+    con.commit()
+    con.close()
+    world["alerts"].round()  # a new subscribers database marks the ingests there are
+    reingest(world, entry(30, "goat", "white"))
+    world["alerts"].round()
+    (alert,) = inbox_of(world, address)
+    text = body(alert).replace("white", "").replace("Test Pound", "")
+    listed = text.split("\n\n")[1]  # the animals, between the opening line and the links to stop or manage
+    assert MALAYALAM.search(listed) and "ആട്" in listed and "അവസാന ദിവസം" in listed
+    assert not ENGLISH.search(listed), listed
+
+
+def inbox_of(world, address: str) -> list[EmailMessage]:
+    return world["inbox"].to(address)
+
+
+def test_the_forms_rate_limit_outlives_a_restart_and_is_shared_between_processes(world, tmp_path: Path) -> None:
+    # Before, the limits were counted in memory: a restart (or a second server process) began again at nothing.
+    from fastapi.testclient import TestClient
+
+    def server() -> TestClient:
+        """A new `pinfold alerts serve` over the same SUBS.db: nothing kept in memory from the one before."""
+        smtp, site = world["alerts"].smtp, world["alerts"].site
+        app = make_app(Alerts(tmp_path / "subs.db", world["public"], smtp, site), Settings(database=world["public"]))
+        return TestClient(app, base_url="http://pinfold.test")
+
+    form = {"email": "limit@example.org", "q": "cow", "lang": "en"}
+    headers = {"Origin": "http://pinfold.test"}
+    with server() as first:
+        codes = [first.post("/alerts/subscribe", data=form, headers=headers).status_code for _ in range(3)]
+    assert codes == [200, 200, 200]
+    with server() as restarted, server() as beside:
+        assert restarted.post("/alerts/subscribe", data=form, headers=headers).status_code == 429
+        assert beside.post("/alerts/subscribe", data=form, headers=headers).status_code == 429
+    kept = sqlite3.connect(tmp_path / "subs.db").execute("SELECT group_concat(key) FROM form_hits").fetchone()[0]
+    assert "limit@example.org" not in kept  # a digest, never the address
+
+
+def test_a_rate_limit_ends_after_its_hour(tmp_path: Path) -> None:
+    con = store.connect(tmp_path / "subs.db")
+    at = store.now()
+    assert [store.allow(con, "address", "a@example.org", 2, at) for _ in range(3)] == [True, True, False]
+    assert store.allow(con, "address", "a@example.org", 2, at + store.RATE_WINDOW + dt.timedelta(seconds=1))

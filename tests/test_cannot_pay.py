@@ -174,3 +174,43 @@ def test_the_demo_gives_its_pounds_office_contact(demo_dbs) -> None:
     assert con.execute("SELECT phone, hours, address FROM pounds WHERE act = 'act-iii-1857'").fetchall() == [
         (None, None, None)
     ]
+
+
+def test_a_complaint_already_filed_is_not_one_that_can_still_be_made(tmp_path) -> None:
+    """K s.14: the cattle are delivered "upon deposit of the fines and charges" to an owner who refuses to pay "on the
+    ground that the seizure was illegal and that the owner is about to make a complaint under section 19"; K s.19
+    (pack: complaint within 10 days of seizure). Worked by hand: a cow seized and brought on 1 Nov 2025, the register
+    records a complaint filed on 3 Nov; on 5 Nov the complaint deadline (1 Nov + 10 = 11 Nov) has not passed, but
+    the complaint is made: the page says it was filed on 3 Nov, and not that one "can be made until 11 Nov 2025".
+    Decided on 6 Nov (not illegal), on 8 Nov the deposit for a complaint no longer applies."""
+    from .test_law import K_HEADER, law_db
+
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,01/11/2025,cow,1,black,,,,03/11/2025,,,\n"})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    for lang, filed in (("en", "filed on 3 Nov 2025"), ("ml", "3 നവംബർ 2025-ന് പരാതി നൽകിയിട്ടുണ്ട്")):
+        with TestClient(create_app(Settings(database=db, today=D(2025, 11, 5)))) as c:
+            deposit = _text(c.get(f"/animals/{animal}", params={"lang": lang}).text, "cannot-pay-deposit")
+        assert filed in deposit and "K s.14" in deposit and "K s.19" in deposit, deposit
+        assert "can be made until" not in deposit and "11 Nov" not in deposit and "വരെ നൽകാം" not in deposit
+    decided = K_HEADER + "1,01/11/2025,01/11/2025,cow,1,black,,,,03/11/2025,06/11/2025,Seizure legal,\n"
+    db = law_db(tmp_path / "decided", {"k1": decided})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    with TestClient(create_app(Settings(database=db, today=D(2025, 11, 8)))) as c:
+        deposit = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
+    assert "decided the complaint of the seizure on 6 Nov 2025" in deposit and "no longer applies" in deposit
+    assert "can be made until" not in deposit
+
+
+def test_a_complaint_whose_last_day_is_today_says_today(tmp_path) -> None:
+    """K s.19 (pack: a complaint within 10 days of the seizure): seized and brought on 1 Nov 2025, the last day is
+    1 Nov + 10 = 11 Nov 2025; on that day the page says 'until today, 11 Nov 2025', not a bare date that reads as
+    past or future."""
+    from .test_law import K_HEADER, law_db
+
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,01/11/2025,cow,1,black,,,,,,,\n"})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    with TestClient(create_app(Settings(database=db, today=D(2025, 11, 11)))) as c:
+        en = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
+        ml = _text(c.get(f"/animals/{animal}", params={"lang": "ml"}).text, "cannot-pay-deposit")
+    assert "can be made until today, 11 Nov 2025" in en, en
+    assert "ഇന്ന്, 11 നവംബർ 2025 വരെ" in ml, ml

@@ -82,3 +82,91 @@ def test_a_feed_opened_in_a_browser_is_a_readable_page(live_server, lang: str, w
         problems = violations(page)
         browser.close()
     assert problems == []
+
+
+# The English sentence words of the feed views' titles and summaries (pinfold/schema.py feed_* views): a Malayalam
+# entry holds none of them. The register's own text (a description, a pound's name) stays as written, so it is taken
+# out before looking.
+ENGLISH = re.compile(
+    r"\b(impounded|brought|Fine|feeding|a head a day|Last day|Status|unclaimed|Notice|Auction|Proposed|Lot|more lots"
+    r"|Added|Removed|Corrected|Recorded|Entry|was|blank|register|records|finding|the Act|scale|adjudged|owner)\b"
+)
+
+
+def without_register_text(text: str, rows: list[dict]) -> str:
+    """text less the descriptions, places and pound names the register and pounds.csv write (not Pinfold's words)."""
+    for r in rows:
+        for value in (r.get("description"), r.get("pound_name"), r.get("value_before"), r.get("value_after")):
+            if value:
+                text = text.replace(str(value), "")
+    return text
+
+
+def feed_words(client, db, name: str, view: str) -> None:
+    """The feed's Malayalam entries are the English ones' (same ids), with no English sentence word left."""
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    register = [dict(r) for r in con.execute(f"SELECT * FROM {view}")]
+    lots = [dict(r) for r in con.execute("SELECT description FROM auction_lots")]
+    en = feedparser.parse(client.get(f"/feeds/{name}.rss").content).entries
+    ml = feedparser.parse(client.get(f"/feeds/{name}.rss", params={"lang": "ml"}).content).entries
+    assert ml and [e.id for e in ml] == [e.id for e in en]
+    assert all(ENGLISH.search(e.title) for e in en)  # the words looked for are the English feed's
+    for e in ml:
+        for text in (e.title, e.summary):
+            left = without_register_text(text, register + lots)
+            assert MALAYALAM.search(left), text
+            assert not ENGLISH.search(left), text
+
+
+@pytest.mark.parametrize(("name", "view"), [("impounded", "feed_impounded"), ("notices", "feed_notices"),
+                                            ("auctions", "feed_auctions"), ("compliance", "feed_compliance")])  # fmt: skip
+def test_a_malayalam_feeds_entries_are_in_malayalam(client, demo_dbs, name: str, view: str) -> None:
+    feed_words(client, demo_dbs[0], name, view)
+    ml = feedparser.parse(client.get(f"/feeds/{name}.rss", params={"lang": "ml"}).content).feed
+    assert MALAYALAM.search(ml.title) and "feed_" not in ml.title + ml.subtitle  # its own words, not their keys
+
+
+def test_a_malayalam_feed_of_corrections_is_in_malayalam(tmp_path) -> None:
+    from fastapi.testclient import TestClient
+
+    from portal.app import create_app
+    from portal.settings import Settings
+
+    from .conftest import TODAY
+    from .test_history import HISTORY, ingest_twice
+
+    ingest_twice(tmp_path, HISTORY / "register-after.csv")  # entries added, removed and corrected
+    with TestClient(create_app(Settings(database=tmp_path / "p.db", today=TODAY))) as c:
+        feed_words(c, tmp_path / "p.db", "changes", "feed_changes")
+
+
+def test_a_malayalam_entry_says_what_the_english_one_says(client, demo_dbs) -> None:
+    import sqlite3
+
+    # the same animal, its same day brought, fine and last day to claim in both languages
+    con = sqlite3.connect(demo_dbs[0])
+    animal, fine, last = con.execute(
+        "SELECT atom_id, fine_due, last_day_to_claim FROM feed_impounded WHERE in_pound_now AND fine_due IS NOT NULL"
+        " AND auction_earliest_on IS NOT NULL AND seizure_adjudged_illegal IS NOT 1 ORDER BY sort_key DESC LIMIT 1"
+    ).fetchone()
+    ml = {e.id: e for e in feedparser.parse(client.get("/feeds/impounded.rss?lang=ml").content).entries}
+    summary = ml[f"tag:pinfold,2026:{animal}"].summary
+    from portal.i18n import date_label
+
+    assert fine in summary and f"അവസാന ദിവസം: {date_label(last, 'ml')}" in summary
+
+
+def test_a_malayalam_calendars_events_list_their_lots_in_malayalam(client, demo_dbs) -> None:
+    # Before: a Malayalam event's description listed its lots in the view's English ('Lot 1: 2 cows (black)').
+    import sqlite3
+
+    lots = [r[0] for r in sqlite3.connect(demo_dbs[0]).execute("SELECT description FROM auction_lots") if r[0]]
+    events = Calendar.from_ical(client.get("/calendar/auctions.ics", params={"lang": "ml"}).content).walk("VEVENT")
+    with_lots = [str(e["DESCRIPTION"]) for e in events if "ലോട്ട് 1:" in str(e["DESCRIPTION"])]
+    assert with_lots
+    for text in (str(e["DESCRIPTION"]) for e in events):
+        left = without_register_text(text.split("\n")[0], [{"description": d} for d in lots])
+        assert not ENGLISH.search(left), text

@@ -63,7 +63,7 @@ def everything(public: Path, private: Path) -> tuple[dict[str, list], bytes, dic
     """What a build holds: every public table row for row in stored order but the history's own (which says when
     the ingest ran and what it found against the database before it), the private file byte for byte, and the
     open data package's files but the history's."""
-    history = ("ingests", "changes", "aliases", "sqlite_stat1")
+    history = ("ingests", "changes", "aliases", "auction_versions", "sqlite_stat1")
     con = sqlite3.connect(public)
     tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
     rows = {t: _stored(con, t) for t in tables if t not in history}

@@ -91,7 +91,7 @@ write_earlier(out / "data", day)
 pub, priv = out / "pinfold.db", out / "private.db"
 ingest(out / "data" / "earlier", pub, priv, workers=1)
 ingest(out / "data", pub, priv, workers=1)
-varies = {"ingested_at", "changed_at", "data_version", "compared_with", "pinfold_version", "downloads", "rule_files"}
+varies = {"ingested_at", "changed_at", "modified_at", "data_version", "compared_with", "pinfold_version", "downloads", "rule_files"}
 tables = {}
 for path in (pub, priv):
     con = sqlite3.connect(path)

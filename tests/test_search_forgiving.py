@@ -85,3 +85,33 @@ def test_what_the_search_was_read_as_fits_a_phone_and_passes_axe(live_server, la
         problems = violations(page)
         browser.close()
     assert problems == []
+
+
+def said_for(client, q: str, lang: str) -> str:
+    """The words after 'Showing results for' on the search page for q, in lang."""
+    html = client.get("/", params={"q": q, "lang": lang}).text
+    said = re.sub(r"<[^>]+>", "", html.split('id="forgiven"', 1)[1].split("</div>", 1)[0])
+    return " ".join(unescape(said).split()).split("\n")[0]
+
+
+# (typed in Malayalam, what the page says it searched for): her words in her script, corrected where they were
+# corrected in it; before, the index's words: 'cow കറുത്ത നെറ്റി ...', 'kodungallur', 'bull നെറ്റി'.
+IN_HER_SCRIPT = [
+    ("കറുത്ത പശു നെറ്റിയിൽ വെള്ള പാണ്ട്", "പശു കറുത്ത നെറ്റി വെള്ള പാണ്ട്"),  # the kind as she wrote it
+    ("കൊടുങ്ങല്ലൂർ", "കൊടുങ്ങല്ലൂർ"),  # a place found by its sound in Latin letters: her spelling
+    ("കാള നെറ്റിയിൽ", "കാള നെറ്റി"),
+    ("കറുത്ഥ പശു", "പശു കറുത്ത"),  # one letter off in her script, corrected in it
+]
+
+
+@pytest.mark.parametrize(("typed", "shown"), IN_HER_SCRIPT)
+@pytest.mark.parametrize("lang", ["ml", "en"])
+def test_words_typed_in_malayalam_are_shown_in_malayalam(client, typed: str, shown: str, lang: str) -> None:
+    said = said_for(client, typed, lang)
+    assert shown in said, said
+    assert not re.search(r"\b(cow|bull|black|kodungallur|forehead)\b", said, re.I), said
+    assert ids(client, typed)  # and it finds animals
+
+
+def test_words_typed_in_latin_letters_are_shown_as_the_index_knows_them_on_a_malayalam_page(client) -> None:
+    assert "black cow forehead" in said_for(client, "blak cw forhead", "ml")

@@ -63,12 +63,13 @@ def feed(
             ml=f"'{name[:40]}' എന്ന പേരിൽ ഫീഡ് ഇല്ല: impounded, notices, auctions, changes എന്നിവയിലൊന്ന് ഉപയോഗിക്കുക.",
         )
 
-    rows = feed_rows(con, spec, *filters(con, query, spec, today, settings.feed_size), today, settings.feed_size)
-    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query, _lang(request))
+    lang = _lang(request)
+    where, params = filters(con, query, spec, today, settings.feed_size)
+    rows = feed_rows(con, spec, where, params, today, settings.feed_size, lang)
+    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query, lang)
     if "text/html" in request.headers.get("accept", ""):
         # a browser shows a feed as a wall of XML (and is dropping XSLT): it gets a page saying what a feed is, how
         # to follow it, and the same entries; readers never ask for HTML
-        lang = _lang(request)
         title = t(f"feed_title_{spec.view}", lang) + (f" — {query.label[:120]}" if query.label else "")
         page = render(request, "feed_page.html", lang, today, title=title, rows=rows, address=str(request.url))
         page.headers["Vary"] = VARY

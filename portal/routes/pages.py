@@ -176,6 +176,12 @@ def _lot(con: Any, a: dict[str, Any], today: dt.date) -> dict[str, Any] | None:
     return {**lot, "lot_no": number["lot_no"] if number else None}
 
 
+def _day(iso: str | None, today: dt.date) -> dt.date | None:
+    """A register's day, if it has come by `today`: ('2025-11-03', 5 Nov 2025) -> 3 Nov 2025; a later one -> None."""
+    day = dt.date.fromisoformat(iso[:10]) if iso else None
+    return day if day and day <= today else None
+
+
 def _cannot_pay(
     a: dict[str, Any], pound: dict[str, Any] | None, due: Any, book: Any, today: dt.date
 ) -> dict[str, Any] | None:
@@ -191,6 +197,10 @@ def _cannot_pay(
         "grows": grows if grows else None,  # nothing more tomorrow: no growth to speak of
         "complaint_open": today <= due.deadlines.complaint_deadline_on,
         "complaint_deadline_on": due.deadlines.complaint_deadline_on,
+        # a complaint the register records as filed is not one still to be made (K s.14: the deposit of an owner
+        # "about to make a complaint under section 19"), nor one whose time has passed; decided, it is over
+        "complaint_filed_on": _day(a.get("complaint_filed_on"), today),
+        "complaint_decided_on": _day(a.get("complaint_decided_on"), today),
         # the pound's telephone as a tel: link, its digits only ('0487 237 0000' -> '04872370000')
         "tel": re.sub(r"[^\d+]", "", (pound or {}).get("phone") or ""),
     }
