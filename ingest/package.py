@@ -109,16 +109,32 @@ def _schema(table: str, spec: dict[str, Any], docs: dict[str, Any]) -> dict[str,
     return schema
 
 
+# Tables an incremental ingest patches pound by pound (ingest/patch.py), whose rowids are then not in a full
+# ingest's order: written whole in that order (the order the finish inserts them in, ingest/schema.py), so the package
+# is the same whichever way the database was made. {table: (rows, order)}, the table's own rows as `t`.
+ORDER = {
+    "notices": ("notices t JOIN impoundments i ON i.id = t.impoundment_id", "i.rowid"),
+    "sales": ("sales t", "t.sold_on, t.impoundment_id"),
+    "auctions": ("auctions t", "t.auction_date, t.pound_id"),
+    "compliance": ("compliance t", "t.pound_id, t.year, t.act"),
+}
+
+
 def rows_csv(job: tuple[Path, str, list[str], int, int, Path]) -> Path:
-    """(database, table, columns, first rowid, last rowid, path) -> those rows of the table, in rowid order, as RFC
-    4180 CSV in UTF-8 (NULL as an empty cell, no header) at path; returns the path. Runs in a worker process."""
+    """(database, table, columns, first rowid, last rowid, path) -> those rows of the table, in rowid order (a table
+    of ORDER: all its rows, in its order), as RFC 4180 CSV in UTF-8 (NULL as an empty cell, no header) at path;
+    returns the path. Runs in a worker process."""
     database, table, columns, first, last, path = job
     con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     with open(path, "w", encoding="utf-8", newline="") as f:
         out = csv.writer(f)
-        cursor = con.execute(
-            f"SELECT {', '.join(columns)} FROM {table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid", (first, last)
-        )
+        if table in ORDER:
+            rows, order = ORDER[table]
+            cursor = con.execute(f"SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {order}")
+        else:
+            cursor = con.execute(
+                f"SELECT {', '.join(columns)} FROM {table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid", (first, last)
+            )
         while batch := cursor.fetchmany(10_000):
             out.writerows(batch)
     con.close()
@@ -165,6 +181,10 @@ def _write_tables(database: Path, work: Path) -> dict[str, str]:
         if low is None:
             continue
         columns = [c[0] for c in spec["columns"]]
+        if t in ORDER:  # one part, in its order
+            jobs.append((database, t, columns, low, high, work / f".{t}.00000.part"))
+            parts[t].append(jobs[-1][-1])
+            continue
         for n, first in enumerate(range(low, high + 1, PART_ROWS)):
             path = work / f".{t}.{n:05d}.part"
             jobs.append((database, t, columns, first, min(first + PART_ROWS - 1, high), path))
