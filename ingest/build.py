@@ -182,6 +182,12 @@ def _build(
         recompute = None
         if not full and private_db.is_file():
             recompute = patch.changed(previous, patch.version_of(public_db), salt, each)
+        sizes = [path.stat().st_size for _, path in files]
+        if (
+            recompute
+            and sum(n for (pid, _), n in zip(files, sizes, strict=True) if pid in set(recompute)) > sum(sizes) / 2
+        ):
+            recompute = None  # most of the rows changed: a full ingest is the shorter way
     try:
         work = Path(tempfile.mkdtemp(prefix=f".pinfold-{os.getpid()}-", dir=private_db.parent))
     except OSError as e:
@@ -206,6 +212,7 @@ def _build(
                 return _incremental(run, recompute, previous)
             except patch.Fallback:
                 _discard(tmp_pub, tmp_priv)
+                summary.recomputed = None
         return _full(run)
     except BaseException as e:
         # Anything at all (a bad file, Ctrl-C, a dead worker): the half-built files go, the previous databases stay.
@@ -252,7 +259,8 @@ def _insert_pounds(pub: sqlite3.Connection, pounds: dict[str, Any]) -> None:
 
 
 def _staging(pub: sqlite3.Connection, work: Path) -> None:
-    """The scratch staging database attached to a connection building a public database."""
+    """The scratch staging database, new, attached to a connection building a public database."""
+    (work / "staging.db").unlink(missing_ok=True)  # an incremental ingest that fell back left its own
     pub.execute("ATTACH DATABASE ? AS scratch", (str(owner_only(work / "staging.db")),))
     pub.execute(f"PRAGMA scratch.page_size={SCRATCH_PAGE_SIZE}")
     pub.execute("PRAGMA scratch.journal_mode=OFF")

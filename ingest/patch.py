@@ -43,6 +43,8 @@ RESERVE = 1 << 16
 # The rule file whose rows each name a pound (pound_id): a change to one of its rows recomputes that pound only.
 POUND_RULES = "auctions.csv"
 MANIFEST = "ingest.json"
+# Above this share of the registers' bytes in changed pounds, a full ingest is the shorter way.
+AT_MOST = 0.5
 _FTS = ", ".join(FTS_COLUMNS)
 
 
@@ -173,9 +175,11 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str]) -
     """The public copy (pub, in a transaction, the changed pounds' finished rows attached as `mini`) patched: see
     the module's docstring. `order`: every pound, in the registers' order."""
     _changed_table(pub, pounds, order)
+    # before the impoundments change: a merged duplicate's pound is its entry's
+    owner = "(SELECT i.pound_id FROM {}.impoundments i WHERE i.id = r.impoundment_id)"
+    _in_order(pub, "merged_duplicates", owner.format("main"), owner.format("mini"))
+    _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
     _impoundments(pub)
-    _in_order(pub, "merged_duplicates", "(SELECT i.pound_id FROM main.impoundments i WHERE i.id = r.impoundment_id)")
-    _in_order(pub, "rejects", "r.pound_id")
     # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
     pub.execute(
         f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
@@ -198,10 +202,10 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str]) -
             pub.execute(statement)
 
 
-def _in_order(pub: sqlite3.Connection, table: str, owner: str) -> None:
+def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -> None:
     """A table whose rowid order is the registers' (rejects: their id; merged duplicates) rebuilt whole: the
     unchanged pounds' rows as they were, the changed pounds' from mini, pound by pound in the registers' order.
-    `owner`: a row's pound, in SQL over the row `r`."""
+    `owner`, `new_owner`: a row's pound, in SQL over the row `r` of the copy, of mini."""
     columns = [c for c in _columns(pub, table) if c != "id"]  # rejects' id is its place: numbered again
     cols, rows = ", ".join(columns), ", ".join("r." + c for c in columns)
     pub.execute(
@@ -210,7 +214,7 @@ def _in_order(pub: sqlite3.Connection, table: str, owner: str) -> None:
                    r.rowid AS r, {rows} FROM main.{table} r WHERE coalesce({owner}, '') NOT IN {CHANGED}"""
     )
     pub.execute(
-        f"""INSERT INTO temp._ordered SELECT (SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {owner}), 1,
+        f"""INSERT INTO temp._ordered SELECT (SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {new_owner}), 1,
                    r.rowid, {rows} FROM mini.{table} r"""
     )
     pub.execute(f"DELETE FROM main.{table}")
@@ -247,12 +251,17 @@ def _impoundments(pub: sqlite3.Connection) -> None:
             SELECT g.r, {", ".join("m." + c for c in columns)} FROM temp._come c
             JOIN temp._gone g ON g.brought_at = c.brought_at AND g.id = c.id JOIN mini.impoundments m ON m.rowid = c.m"""
     )
-    new = pub.execute(
+    new = [r for (r,) in pub.execute(
         """SELECT c.m FROM temp._come c WHERE NOT EXISTS
            (SELECT 1 FROM temp._gone g WHERE g.brought_at = c.brought_at AND g.id = c.id) ORDER BY c.rowid"""
-    ).fetchall()
-    for left, (m,) in enumerate(new):
-        _place(pub, m, cols, len(new) - left)
+    )]  # fmt: skip
+    # The new rows between the same two rows of the table go in together, top to bottom: making room for a group
+    # moves only rows above it (those placed already among them), so the rows found before the groups below hold.
+    groups: dict[int, list[int]] = {}
+    for m in new:
+        groups.setdefault(_before(pub, m), []).append(m)
+    for before, group in groups.items():
+        _place(pub, before, group, cols)
     # indexed once all are placed (a row placed may have moved since): by id, which does not move
     pub.execute(
         f"""INSERT INTO main.impoundments_fts (rowid, {_FTS})
@@ -263,10 +272,8 @@ def _impoundments(pub: sqlite3.Connection) -> None:
         pub.execute(f"DROP TABLE temp.{t}")
 
 
-def _place(pub: sqlite3.Connection, m: int, cols: str, left: int) -> None:
-    """mini's impoundment `m` inserted at a rowid between the rows before and after it in the newest-first order;
-    where there is no room, the rows before it move down by `left` (the new rows still to place, so the next ones
-    find room). Raises Fallback when the reserve is used up."""
+def _before(pub: sqlite3.Connection, m: int) -> int:
+    """The rowid of the row of the table just before mini's impoundment `m` in the newest-first order (0: none)."""
     brought_at, id_ = pub.execute("SELECT brought_at, id FROM mini.impoundments WHERE rowid = ?", (m,)).fetchone()
     before = pub.execute(
         "SELECT max(rowid) FROM main.impoundments WHERE brought_at = ? AND id < ?", (brought_at, id_)
@@ -277,33 +284,44 @@ def _place(pub: sqlite3.Connection, m: int, cols: str, left: int) -> None:
                WHERE brought_at = (SELECT min(brought_at) FROM main.impoundments WHERE brought_at > ?)""",
             (brought_at,),
         ).fetchone()[0]
-    before = before or 0
+    return int(before or 0)
+
+
+def _place(pub: sqlite3.Connection, before: int, group: list[int], cols: str) -> None:
+    """mini's impoundments `group`, in order, inserted at the rowids after `before`; where there are too few free
+    before the next row, the rows from `before` up move down by as many as are missing. Raises Fallback when the
+    reserve is used up."""
     after = pub.execute("SELECT min(rowid) FROM main.impoundments WHERE rowid > ?", (before,)).fetchone()[0]
-    if after is None or after - before > 1:
-        _insert_at(pub, m, cols, before + 1)
-        return
-    first = pub.execute("SELECT min(rowid) FROM main.impoundments").fetchone()[0]
-    if first - left < 1:
-        raise Fallback("the rowids free below the newest entry are used up")
-    fts = ", ".join("i." + c for c in FTS_COLUMNS)
-    # moved rows leave the full-text index under their old rowid and come back under the new (the rows coming in
-    # are indexed at the end)
-    pub.execute(
-        f"""INSERT INTO main.impoundments_fts (impoundments_fts, rowid, {_FTS})
-            SELECT 'delete', i.rowid, {fts} FROM main.impoundments i WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
-        (before,),
-    )
-    # ascending, each row into rowids its predecessors have left
-    for (r,) in pub.execute(
-        "SELECT rowid FROM main.impoundments WHERE rowid <= ? ORDER BY rowid", (before,)
-    ).fetchall():
-        pub.execute("UPDATE main.impoundments SET rowid = rowid - ? WHERE rowid = ?", (left, r))
-    pub.execute(
-        f"""INSERT INTO main.impoundments_fts (rowid, {_FTS})
-            SELECT i.rowid, {fts} FROM main.impoundments i WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
-        (before - left,),
-    )
-    _insert_at(pub, m, cols, before - left + 1)
+    missing = len(group) - (after - before - 1) if after is not None else 0
+    if missing > 0:
+        first = pub.execute("SELECT min(rowid) FROM main.impoundments").fetchone()[0]
+        if first - missing < 1:
+            raise Fallback("the rowids free below the newest entry are used up")
+        fts = ", ".join("i." + c for c in FTS_COLUMNS)
+        # moved rows leave the full-text index under their old rowid and come back under the new (the rows coming
+        # in are indexed at the end)
+        pub.execute(
+            f"""INSERT INTO main.impoundments_fts (impoundments_fts, rowid, {_FTS})
+                SELECT 'delete', i.rowid, {fts} FROM main.impoundments i
+                WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
+            (before,),
+        )
+        # ascending, each row into rowids those before it have left
+        moving = pub.execute(
+            "SELECT rowid FROM main.impoundments WHERE rowid <= ? ORDER BY rowid", (before,)
+        ).fetchall()
+        pub.executemany(
+            "UPDATE main.impoundments SET rowid = rowid - ? WHERE rowid = ?", [(missing, r) for (r,) in moving]
+        )
+        before -= missing
+        pub.execute(
+            f"""INSERT INTO main.impoundments_fts (rowid, {_FTS})
+                SELECT i.rowid, {fts} FROM main.impoundments i
+                WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
+            (before,),
+        )
+    for k, m in enumerate(group, 1):
+        _insert_at(pub, m, cols, before + k)
 
 
 def _insert_at(pub: sqlite3.Connection, m: int, cols: str, rowid: int) -> None:
