@@ -75,7 +75,7 @@ from .sources import (
     register_files,
 )
 from .stages import Stages
-from .swap import output_failure, recover, remove_leftovers, settle, swap_in, targets_locked
+from .swap import _identity, output_failure, recover, remove_leftovers, settle, swap_in, targets_locked
 
 __all__ = ["LawCache", "Summary", "ingest", "output_failure", "recover", "remove_leftovers"]
 
@@ -181,7 +181,7 @@ def _build(
         manifest = patch.Manifest(version, salt, each, sources)
         recompute = None
         if not full and private_db.is_file():
-            recompute = patch.changed(previous, patch.version_of(public_db), salt, each)
+            recompute = patch.changed(previous, [_identity(public_db), _identity(private_db)], salt, each)
         sizes = [path.stat().st_size for _, path in files]
         if (
             recompute
@@ -195,6 +195,8 @@ def _build(
     tmp_pub = public_db.with_name(public_db.name + f".tmp{os.getpid()}")
     tmp_priv = private_db.with_name(private_db.name + f".tmp{os.getpid()}")
     try:
+        _discard(tmp_pub, tmp_priv)
+        owner_only(tmp_priv)  # the private database to be, its owner's alone from the start
         jobs = []
         for i, (pid, path) in enumerate(files):
             key = cache.key(pounds[pid], rels[i], digests[i], mappings[i] + rules.get(pid, ""))
@@ -349,6 +351,7 @@ def _publish(run: _Run, downloads: str, previous_downloads: str | None) -> Summa
         swap_in(run.tmp_pub, run.public_db, run.tmp_priv, run.private_db)
         package.prune(run.public_db, keep={downloads, previous_downloads})
         run.cache.prune()
+        run.manifest.pair = [_identity(run.public_db), _identity(run.private_db)]
         run.manifest.write(run.private_db)
     return run.summary
 

@@ -29,7 +29,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +54,15 @@ class Fallback(Exception):
 
 @dataclass
 class Manifest:
-    """What the pair in place was made from: its data version, the common salt, each pound's digest and the
-    published paths of its register files (the private register's rows are found by them)."""
+    """What the pair in place was made from: its data version, the common salt, each pound's digest, the published
+    paths of its register files (the private register's rows are found by them), and the pair's files as switched in
+    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair)."""
 
     version: str
     salt: str
     pounds: dict[str, str]
     sources: dict[str, list[str]]
+    pair: list[list[int] | None] = field(default_factory=list)
 
     @staticmethod
     def read(private_db: Path) -> Manifest | None:
@@ -113,30 +115,15 @@ def pound_digests(
     }
 
 
-def changed(before: Manifest | None, version_in_place: str | None, salt: str, now: dict[str, str]) -> list[str] | None:
-    """The pounds to recompute, in order, or None for a full ingest: no manifest of the pair in place, or a change
-    to what every pound depends on. (Manifest(..., pounds={'p1': 'a', 'p2': 'b'}), ..., {'p1': 'a', 'p2': 'c'})
-    -> ['p2']."""
-    if before is None or version_in_place is None or before.version != version_in_place or before.salt != salt:
+def changed(before: Manifest | None, pair: list[list[int] | None], salt: str, now: dict[str, str]) -> list[str] | None:
+    """The pounds to recompute, in order, or None for a full ingest: no manifest of the pair in place (`pair`: its
+    files' identities now), or a change to what every pound depends on. (Manifest(..., pounds={'p1': 'a', 'p2': 'b'}),
+    ..., {'p1': 'a', 'p2': 'c'}) -> ['p2']."""
+    if before is None or None in pair or before.pair != pair or before.salt != salt:
         return None
     if list(before.pounds) != list(now):
         return None
     return [pid for pid, digest in now.items() if before.pounds[pid] != digest]
-
-
-def version_of(public_db: Path) -> str | None:
-    """The data version of the public database in place, or None (none, or not one Pinfold wrote)."""
-    if not public_db.is_file():
-        return None
-    try:
-        con = sqlite3.connect(f"file:{public_db}?mode=ro", uri=True)
-        try:
-            row = con.execute("SELECT data_version FROM ingest_summary").fetchone()
-        finally:
-            con.close()
-    except sqlite3.Error:
-        return None
-    return row[0] if row else None
 
 
 def reserve(pub: sqlite3.Connection) -> None:
