@@ -339,20 +339,21 @@ def _kept(cache: ShardCache, job: ShardJob) -> ShardJob:
 
 
 def _publish(run: _Run, downloads: str, previous_downloads: str | None) -> Summary:
-    """The pair synced, its package built, switched into place; then what the pair was made from recorded."""
+    """The pair synced and switched into place, what it was made from recorded; then its package built, from the
+    public file in place (the lock held: no other can be switched in meanwhile), so the switch does not wait for it."""
     stages = run.stages
     with stages("sync"):
         for t in (run.tmp_pub, run.tmp_priv):
             with open(t, "rb") as f:
                 os.fsync(f.fileno())
-    with stages("package"):
-        package.build(run.tmp_pub, run.public_db, downloads)  # whole before the switch: the new database names it
     with stages("switch"):
         swap_in(run.tmp_pub, run.public_db, run.tmp_priv, run.private_db)
-        package.prune(run.public_db, keep={downloads, previous_downloads})
         run.cache.prune()
         run.manifest.pair = [_identity(run.public_db), _identity(run.private_db)]
         run.manifest.write(run.private_db)
+    with stages("package, after the switch"):
+        package.build(run.public_db, run.public_db, downloads)  # killed before it is whole: settle builds it
+        package.prune(run.public_db, keep={downloads, previous_downloads})
     return run.summary
 
 

@@ -1,8 +1,11 @@
 """The open data package: every public table as a CSV file and the SQLite file, described by a Frictionless Data
 Package (`datapackage.json`: each table's fields, types and descriptions, primary and foreign keys, the licence).
 
-The ingest builds it beside the public database, in `<--db without .db>.downloads/<generation>/`, once the database is complete
-and before it is renamed into place; the new database names its generation (`ingests.downloads`). A server finds the
+The ingest builds it beside the public database, in `<--db without .db>.downloads/<generation>/`, right after the
+database is switched into place (so the switch does not wait for it), from that very file and under the targets'
+lock, so no other database can be switched in meanwhile; the new database names its generation (`ingests.downloads`).
+Until the folder is whole the portal says the downloads are not built yet (never another database's); an ingest killed
+before that leaves the next ingest (or `recover`) to build it first (complete). A server finds the
 folder from the database it is serving, so the downloads switch with the database, whatever the ingest's swap is.
 The SQLite file in the folder is a hard link to the database itself (no second copy on disk). The previous generation
 stays a while for servers still reading the old file; older ones go at the next ingest.
@@ -246,6 +249,30 @@ def build(database: Path, public_db: Path, name: str) -> Path:
         shutil.rmtree(work, ignore_errors=True)
         raise
     return target
+
+
+def named(public_db: Path) -> str | None:
+    """The downloads' folder the public database names (its last ingest's), or None (none, or not a database of
+    Pinfold's)."""
+    if not public_db.is_file():
+        return None
+    try:
+        con = sqlite3.connect(f"file:{public_db}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT downloads FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row and row[0] else None
+
+
+def complete(public_db: Path) -> None:
+    """Under the targets' lock, before an ingest: the downloads of the database in place built, when the ingest that
+    switched it in was killed before they were whole (it builds them after its switch)."""
+    name = named(public_db)
+    if name is not None and not (downloads_root(public_db) / name / DATAPACKAGE).is_file():
+        build(public_db, public_db, name)
 
 
 def prune(public_db: Path, keep: set[str | None]) -> None:
