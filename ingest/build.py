@@ -393,7 +393,7 @@ def _incremental(run: _Run, recompute: list[str], previous: patch.Manifest) -> S
             pub.execute("DELETE FROM pounds")
             _insert_pounds(pub, run.pounds)
             order = list(dict.fromkeys(j.pound.id for j in run.jobs))
-            patch.patch_public(pub, recompute, order)
+            patch.patch_public(pub, recompute, order, stages)
         s = summary
         one = "WHERE source_part IS NULL OR source_part = 1"  # register records (finish.finish)
         s.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]

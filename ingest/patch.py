@@ -36,6 +36,7 @@ from typing import Any
 from pinfold.schema import FTS_COLUMNS, search_index
 
 from .shards import owner_only, shard_folder
+from .stages import Stages
 
 # Rowids a full ingest leaves free below its newest impoundment, for the entries incremental ingests add among the
 # newest (a bitmap of the search's matchsets grows by RESERVE bits: 8 KB).
@@ -158,35 +159,41 @@ def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
 CHANGED = "(SELECT pound_id FROM temp._changed)"
 
 
-def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str]) -> None:
+def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], stages: Stages | None = None) -> None:
     """The public copy (pub, in a transaction, the changed pounds' finished rows attached as `mini`) patched: see
-    the module's docstring. `order`: every pound, in the registers' order."""
+    the module's docstring. `order`: every pound, in the registers' order. Each step timed in `stages`."""
+    step = stages or Stages()
     _changed_table(pub, pounds, order)
-    # before the impoundments change: a merged duplicate's pound is its entry's
-    owner = "(SELECT i.pound_id FROM {}.impoundments i WHERE i.id = r.impoundment_id)"
-    _in_order(pub, "merged_duplicates", owner.format("main"), owner.format("mini"))
-    _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
-    _impoundments(pub)
-    # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
-    pub.execute(
-        f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
-    )
-    for table in ("notices", "sales", "auctions", "compliance"):
-        pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
-        pub.execute(f"INSERT INTO main.{table} SELECT * FROM mini.{table}")
-    lots = ", ".join(_columns(pub, "auction_lots"))
-    pub.execute(
-        f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
-    )
-    pub.execute("DELETE FROM main.auction_lots")
-    pub.execute(f"INSERT INTO main.auction_lots SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
-    pub.execute("DROP TABLE temp._lots")
-    # The animals in the pound and the lots to come, and their full-text indexes: rebuilt (a few thousand rows).
-    for table in ("impoundments_in_pound", "impoundments_fts_in_pound", "impoundments_fts_lots"):
-        pub.execute(f"DROP TABLE main.{table}")
-    for statement in search_index():
-        if " ON impoundments(" not in statement:  # the partial indexes of impoundments are kept up by SQLite
-            pub.execute(statement)
+    with step("patch: rejects, merged duplicates"):
+        # before the impoundments change: a merged duplicate's pound is its entry's
+        owner = "(SELECT i.pound_id FROM {}.impoundments i WHERE i.id = r.impoundment_id)"
+        _in_order(pub, "merged_duplicates", owner.format("main"), owner.format("mini"))
+        _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
+    with step("patch: impoundments and their full-text index"):
+        _impoundments(pub)
+    with step("patch: notices, sales, auctions, scorecard"):
+        # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
+        pub.execute(
+            f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
+        )
+        for table in ("notices", "sales", "auctions", "compliance"):
+            pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
+            pub.execute(f"INSERT INTO main.{table} SELECT * FROM mini.{table}")
+    with step("patch: lots"):
+        lots = ", ".join(_columns(pub, "auction_lots"))
+        pub.execute(
+            f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
+        )
+        pub.execute("DELETE FROM main.auction_lots")
+        pub.execute(f"INSERT INTO main.auction_lots SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
+        pub.execute("DROP TABLE temp._lots")
+    with step("patch: the animals in the pound, the lots to come, their full-text indexes"):
+        # rebuilt whole: the animals the register leaves in the pound and the lots of auctions to be held
+        for table in ("impoundments_in_pound", "impoundments_fts_in_pound", "impoundments_fts_lots"):
+            pub.execute(f"DROP TABLE main.{table}")
+        for statement in search_index():
+            if " ON impoundments(" not in statement:  # the partial indexes of impoundments are kept up by SQLite
+                pub.execute(statement)
 
 
 def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -> None:
