@@ -314,7 +314,7 @@ def _full(run: _Run) -> Summary:
             counts = (s.files, s.records, s.stored, s.duplicates, s.rejects)
             downloads = package.generation(run.version)
             with stages("history"):
-                found = history.record(pub, run.public_db, run.data_dir, counts, run.version, downloads)
+                found = _history(run, pub, counts, downloads, None)
                 pub.execute("COMMIT")
             pub.execute("DETACH DATABASE scratch")
             pub.close()
@@ -328,6 +328,14 @@ def _full(run: _Run) -> Summary:
         _closing(pub, priv)
         raise
     return _publish(run, downloads, found.previous_downloads)
+
+
+def _history(
+    run: _Run, pub: sqlite3.Connection, counts: tuple[int, int, int, int, int], downloads: str, pounds: list[str] | None
+) -> history.Found:
+    """The history of this ingest, in the public database being built (full: `pounds` None; incremental: the
+    pounds recomputed); what follows from it for the server goes here too, for both ways of ingesting."""
+    return history.record(pub, run.public_db, run.data_dir, counts, run.version, downloads, pounds=pounds)
 
 
 def _kept(cache: ShardCache, job: ShardJob) -> ShardJob:
@@ -407,7 +415,7 @@ def _incremental(run: _Run, recompute: list[str], previous: patch.Manifest) -> S
         counts = (s.files, s.records, s.stored, s.duplicates, s.rejects)
         downloads = package.generation(run.version)
         with stages("history"):
-            found = history.record(pub, run.public_db, run.data_dir, counts, run.version, downloads, pounds=recompute)
+            found = _history(run, pub, counts, downloads, recompute)
         pub.execute("COMMIT")
         pub.close()
         pub = None
