@@ -178,14 +178,15 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         )
         for table in ("notices", "sales", "auctions", "compliance"):
             pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
-            pub.execute(f"INSERT INTO main.{table} SELECT * FROM mini.{table}")
+            cols = ", ".join(_columns(pub, table))
+            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM mini.{table}")
     with step("patch: lots"):
         lots = ", ".join(_columns(pub, "auction_lots"))
         pub.execute(
             f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
         )
         pub.execute("DELETE FROM main.auction_lots")
-        pub.execute(f"INSERT INTO main.auction_lots SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
+        pub.execute(f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
         pub.execute("DROP TABLE temp._lots")
     with step("patch: the animals in the pound, the lots to come, their full-text indexes"):
         # rebuilt whole: the animals the register leaves in the pound and the lots of auctions to be held
