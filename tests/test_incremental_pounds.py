@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+import ingest.build
 from ingest.build import ingest as run_ingest
 from ingest.demo import write_demo
 
@@ -233,3 +234,19 @@ def test_a_change_for_every_pound_is_a_full_ingest(data: Path, tmp_path: Path) -
     scales.write_text(scales.read_text(encoding="utf-8").replace(",500,", ",650,", 1), encoding="utf-8")
     incremental, _ = pair.again()
     assert incremental.recomputed is None  # the state's scale applies to every pound
+
+
+def test_the_day_rolling_over_is_a_full_ingest(data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Statuses, notices due, auctions proposed and the scorecard count to today: at India's midnight every pound's
+    # rows may change, so the first ingest of a new day rebuilds them all.
+    pair = Pair(tmp_path, data)
+    run_ingest(data, pair.pub, pair.priv, workers=1)
+    real = ingest.build.latest_day
+
+    def a_day_later() -> dt.date:
+        return real() + dt.timedelta(days=1)
+
+    a_day_later.cache_clear = real.cache_clear  # type: ignore[attr-defined]
+    monkeypatch.setattr(ingest.build, "latest_day", a_day_later)
+    assert run_ingest(data, pair.pub, pair.priv, workers=1).recomputed is None
+    assert run_ingest(data, pair.pub, pair.priv, workers=1).recomputed == []  # the same day again: nothing to do
