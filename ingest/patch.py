@@ -18,8 +18,8 @@ swapped into the copy pound by pound. What the portal reads in rowid order keeps
   is used up, the ingest is a full one (`Fallback`), which makes it again;
 - the lots (an auction's lots are a rowid range), the rejects (their id is their order in the registers), the merged
   duplicates, and the tables of the animals in the pound and their full-text indexes: rebuilt whole, in order (small);
-- notices, sales, auctions and the scorecard: the changed pounds' rows deleted and inserted; the package writes every
-  table in a full ingest's order (ingest/package.py ORDER), so their rowids do not matter.
+- notices, sales, auctions and the scorecard: rebuilt whole in a full ingest's order (IN_ORDER): the feeds, the
+  calendar and Datasette read them in rowid order where their own order ties.
 """
 
 from __future__ import annotations
@@ -157,6 +157,14 @@ def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
 
 
 CHANGED = "(SELECT pound_id FROM temp._changed)"
+# Tables rebuilt in the order the finish inserts them (ingest/schema.py finish()), their rows as `t`: notices in their
+# impoundments' order (newest first), sales by day sold, auctions by day and pound, the scorecard by pound and year.
+IN_ORDER = {
+    "notices": "(SELECT i.rowid FROM main.impoundments i WHERE i.id = t.impoundment_id)",
+    "sales": "t.sold_on, t.impoundment_id",
+    "auctions": "t.auction_date, t.pound_id",
+    "compliance": "t.pound_id, t.year, t.act",
+}
 
 
 def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], stages: Stages | None = None) -> None:
@@ -171,15 +179,22 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
     with step("patch: impoundments and their full-text index"):
         _impoundments(pub)
-    with step("patch: notices, sales, auctions, scorecard"):
+    with step("patch: notices, sales, auctions, scorecard (rebuilt in order)"):
         # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
         pub.execute(
             f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
         )
-        for table in ("notices", "sales", "auctions", "compliance"):
-            pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
+        # Rebuilt whole in a full ingest's order (the finish's ORDER BY): the feeds, the calendar and Datasette read
+        # them in rowid order where their own order ties.
+        for table, key in IN_ORDER.items():
             cols = ", ".join(_columns(pub, table))
-            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM mini.{table}")
+            pub.execute(
+                f"""CREATE TEMP TABLE _rows AS SELECT {cols} FROM main.{table} WHERE pound_id NOT IN {CHANGED}
+                    UNION ALL SELECT {cols} FROM mini.{table}"""
+            )
+            pub.execute(f"DELETE FROM main.{table}")
+            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM temp._rows t ORDER BY {key}")
+            pub.execute("DROP TABLE temp._rows")
     with step("patch: lots"):
         lots = ", ".join(_columns(pub, "auction_lots"))
         pub.execute(

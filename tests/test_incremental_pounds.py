@@ -8,8 +8,9 @@ them; then everything published is compared:
 - every row of every table and view of both databases, sorted (the canonical order), but for what is by nature per
   run: the time an ingest ran (`ingests.ingested_at`, `changes.changed_at`) and the downloads' folder named by that
   time (`ingests.downloads`). The rowids themselves are not compared (the SQLite files need not be the same bytes), but
-  the orders the portal reads by rowid are: the impoundments newest first, the lots auction by auction, and the
-  impoundments in the pound (stored as rowids: compared as the entries' ids);
+  the orders the portal reads by rowid are: the impoundments newest first, the lots auction by auction, the notices, sales,
+  auctions and scorecard (the feeds read them in rowid order where their order ties), and the impoundments in the
+  pound (stored as rowids: compared as the entries' ids);
 - what each full-text index returns for a set of queries, in its rowid order (the search's order);
 - every file of the open data package, byte for byte, but for the files and descriptor fields that say when the
   ingest ran (ingests.csv, changes.csv read without those columns; datapackage.json without `created` and the sizes
@@ -93,6 +94,8 @@ def _database(path: Path) -> dict[str, Any]:
         out["orders"] = {
             "impoundments": [r[0] for r in con.execute("SELECT id FROM impoundments ORDER BY rowid")],
             "auction_lots": [tuple(r) for r in con.execute("SELECT auction_id, lot_no FROM auction_lots ORDER BY rowid")],
+            **{t: [tuple(r) for r in con.execute(f"SELECT {k} FROM {t} ORDER BY rowid")] for t, k in (
+                ("notices", "id"), ("sales", "impoundment_id"), ("auctions", "id"), ("compliance", "pound_id, year"))},
             "in pound": [r[0] for r in con.execute(
                 "SELECT i.id FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment ORDER BY q.rowid"
             )],
