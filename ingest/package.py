@@ -112,9 +112,9 @@ def _schema(table: str, spec: dict[str, Any], docs: dict[str, Any]) -> dict[str,
     return schema
 
 
-# Tables an incremental ingest patches pound by pound (ingest/patch.py), whose rowids are then not in a full
-# ingest's order: written whole in that order (the order the finish inserts them in, ingest/schema.py), so the package
-# is the same whichever way the database was made. {table: (rows, order)}, the table's own rows as `t`.
+# Tables an incremental ingest rebuilds pound by pound (ingest/patch.py IN_ORDER): written by their own keys in the
+# order the finish inserts them (ingest/schema.py), so the package is the same bytes however the database was made,
+# whatever its rowids. {table: (rows, order)}, the table's own rows as `t`.
 ORDER = {
     "notices": ("notices t JOIN impoundments i ON i.id = t.impoundment_id", "i.rowid"),
     "sales": ("sales t", "t.sold_on, t.impoundment_id"),
