@@ -158,12 +158,13 @@ def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
 
 CHANGED = "(SELECT pound_id FROM temp._changed)"
 # Tables rebuilt in the order the finish inserts them (ingest/schema.py finish()), their rows as `t`: notices in their
-# impoundments' order (newest first), sales by day sold, auctions by day and pound, the scorecard by pound and year.
+# impoundments' order (newest first: the impoundments read in rowid order, each notice found by an index, no sort),
+# sales by day sold, auctions by day and pound, the scorecard by pound and year. {table: (rows, order)}.
 IN_ORDER = {
-    "notices": "(SELECT i.rowid FROM main.impoundments i WHERE i.id = t.impoundment_id)",
-    "sales": "t.sold_on, t.impoundment_id",
-    "auctions": "t.auction_date, t.pound_id",
-    "compliance": "t.pound_id, t.year, t.act",
+    "notices": ("main.impoundments i JOIN temp._rows t ON t.impoundment_id = i.id", "i.rowid"),
+    "sales": ("temp._rows t", "t.sold_on, t.impoundment_id"),
+    "auctions": ("temp._rows t", "t.auction_date, t.pound_id"),
+    "compliance": ("temp._rows t", "t.pound_id, t.year, t.act"),
 }
 
 
@@ -186,14 +187,19 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         )
         # Rebuilt whole in a full ingest's order (the finish's ORDER BY): the feeds, the calendar and Datasette read
         # them in rowid order where their own order ties.
-        for table, key in IN_ORDER.items():
-            cols = ", ".join(_columns(pub, table))
+        for table, (rows, key) in IN_ORDER.items():
+            columns = _columns(pub, table)
+            cols = ", ".join(columns)
             pub.execute(
                 f"""CREATE TEMP TABLE _rows AS SELECT {cols} FROM main.{table} WHERE pound_id NOT IN {CHANGED}
                     UNION ALL SELECT {cols} FROM mini.{table}"""
             )
+            if "impoundment_id" in columns:
+                pub.execute("CREATE INDEX temp._rows_impoundment ON _rows(impoundment_id)")
             pub.execute(f"DELETE FROM main.{table}")
-            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM temp._rows t ORDER BY {key}")
+            pub.execute(
+                f"INSERT INTO main.{table} ({cols}) SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {key}"
+            )
             pub.execute("DROP TABLE temp._rows")
     with step("patch: lots"):
         lots = ", ".join(_columns(pub, "auction_lots"))
