@@ -44,9 +44,16 @@ def main() -> None:
     help="write the seconds each step took, as JSON, to this file",
 )
 @click.option("--watch", is_flag=True, help="then ingest again whenever a register, rule file or pounds.csv is saved")
+@click.option("--full", is_flag=True, help="rebuild every pound, not only those whose inputs changed")
 @one_line_errors
 def ingest(
-    data_dir: Path, public_db: Path, private_db: Path, workers: int | None, stages_file: Path | None, watch: bool
+    data_dir: Path,
+    public_db: Path,
+    private_db: Path,
+    workers: int | None,
+    stages_file: Path | None,
+    watch: bool,
+    full: bool,
 ) -> None:
     """Read DATA_DIR's registers and build the public and private databases."""
     from ingest.build import ingest as run
@@ -78,9 +85,9 @@ def ingest(
             def progress(done: int, total: int, records: int) -> None:
                 bar.update(task, completed=done, total=total, description=f"{records:,} records")
 
-            summary = run(data_dir, public_db, private_db, progress=progress, workers=workers)
+            summary = run(data_dir, public_db, private_db, progress=progress, workers=workers, full=full)
     else:
-        summary = run(data_dir, public_db, private_db, workers=workers)
+        summary = run(data_dir, public_db, private_db, workers=workers, full=full)
     click.echo(summary.line())
     if stages_file is not None:
         stages_file.write_text(json.dumps(summary.stages.items(), indent=1) + "\n", encoding="utf-8")

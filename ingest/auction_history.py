@@ -66,6 +66,7 @@ def record(con: sqlite3.Connection) -> int:
     (an auction at 10:00 with sequence 0, now at 11:30) -> sequence 1, modified_at this ingest's ingested_at."""
     (when,) = con.execute("SELECT ingested_at FROM main.ingests ORDER BY id DESC LIMIT 1").fetchone()
     before = _before(con)
+    con.execute("DELETE FROM main.auction_versions")  # an incremental ingest's copy holds the versions before
     rows, changed = [], 0
     for auction, now in digests(con).items():
         sequence, modified_at, was = before.get(auction, (-1, when, now))

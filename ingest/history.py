@@ -214,24 +214,32 @@ def record(
     data_version: str,
     downloads: str | None = None,
     now: dt.datetime | None = None,
+    pounds: list[str] | None = None,
 ) -> Found:
     """Writes this ingest's `ingests` row and `changes`, and the history and `aliases` carried forward, into the
     public database being built (pub, in its transaction, its impoundments and sales complete). `previous` is the
-    file at --db; counts are (files, records, stored, duplicates, rejects). Returns what was found."""
+    file at --db; counts are (files, records, stored, duplicates, rejects). Returns what was found. `pounds`: the
+    pounds an incremental ingest recomputed in a copy of `previous` (ingest/patch.py): only theirs are compared, the
+    history is already there; None: all of them."""
     when = (now or dt.datetime.now(IST)).astimezone(IST).replace(microsecond=0).isoformat()
     found = Found()
     have_old = _attach_previous(pub, previous)
     pub.execute("CREATE TEMP TABLE _found (impoundment_id, pound_id, entry_no, brought_on, species, head_count, "
                 "change, field, value_before, value_after, status_before, left_on_before)")  # fmt: skip
+    scope = ""
+    if pounds is not None:
+        pub.execute("CREATE TEMP TABLE _recomputed (pound_id TEXT PRIMARY KEY)")
+        pub.executemany("INSERT INTO temp._recomputed VALUES (?)", [(p,) for p in pounds])
+        scope = " AND {}.pound_id IN (SELECT pound_id FROM temp._recomputed)"
     if have_old:
-        for table in ("ingests", "changes", "aliases"):
+        for table in ("ingests", "changes", "aliases") if pounds is None else ():
             _carry_forward(pub, table)
         last = pub.execute("SELECT data_version FROM old.ingest_summary").fetchone()
         found.compared_with = last[0] if last else ""
         if "downloads" in _columns(pub, "old", "ingests"):
             row = pub.execute("SELECT downloads FROM old.ingests ORDER BY id DESC LIMIT 1").fetchone()
             found.previous_downloads = row[0] if row else None
-        _compare(pub, found)
+        _compare(pub, found, scope)
     files, records, stored, duplicates, rejects = counts
     ingest_id = insert_row(
         pub,
@@ -250,21 +258,29 @@ def record(
     pub.execute("DROP TABLE temp._found")
     if have_old:
         _follow(pub, ingest_id)
-        _mask_carried(pub)
+        _mask_carried(pub, scope)
+    if pounds is not None:
+        pub.execute("DROP TABLE temp._recomputed")
     return found
 
 
-def _compare(pub: sqlite3.Connection, found: Found) -> None:
-    """Fills temp._found, and temp._pairs with the (old id, new id) of entries whose id changed."""
+def _compare(pub: sqlite3.Connection, found: Found, scope: str = "") -> None:
+    """Fills temp._found, and temp._pairs with the (old id, new id) of entries whose id changed. scope: ' AND
+    {}.pound_id IN ...' for the pounds compared, '' for all."""
     fields = _compared(pub)
-    _differences(pub, fields, "main.impoundments n JOIN old.impoundments o ON o.id = n.id", "({new}) IS NOT ({old})")
+    _differences(
+        pub,
+        fields,
+        "main.impoundments n JOIN old.impoundments o ON o.id = n.id",
+        "({new}) IS NOT ({old})" + scope.format("n"),
+    )
     # Gone from the ids, and new to them: the same entry under a new id, where it stood in the same register
     # file, or an entry removed and another added.
     place = "source_file, source_row, coalesce(source_sheet, '') AS sheet, coalesce(entry_no, '') AS no"
     pub.execute(f"""CREATE TEMP TABLE _gone AS SELECT id, {place} FROM old.impoundments o
-                    WHERE NOT EXISTS (SELECT 1 FROM main.impoundments n WHERE n.id = o.id)""")
+                    WHERE NOT EXISTS (SELECT 1 FROM main.impoundments n WHERE n.id = o.id){scope.format("o")}""")
     pub.execute(f"""CREATE TEMP TABLE _new AS SELECT id, {place} FROM main.impoundments n
-                    WHERE NOT EXISTS (SELECT 1 FROM old.impoundments o WHERE o.id = n.id)""")
+                    WHERE NOT EXISTS (SELECT 1 FROM old.impoundments o WHERE o.id = n.id){scope.format("n")}""")
     pub.execute("CREATE INDEX temp._new_place ON _new(source_file, source_row, sheet, no)")
     # One to one only: a row that became two entries (or two that became one) is a removal and additions.
     pub.execute(
@@ -320,7 +336,7 @@ def _follow(pub: sqlite3.Connection, ingest_id: int) -> None:
     pub.execute("DROP TABLE temp._pairs")
 
 
-def _mask_carried(pub: sqlite3.Connection) -> None:
+def _mask_carried(pub: sqlite3.Connection, scope: str = "") -> None:
     """The whole history of free text, filtered again as today's filter publishes text (refiltered), and hidden as
     the entry's text is hidden now (masked): a leak fixed today is gone from every page, feed and download of the
     history too. A change row left saying nothing (its before now reads as its after) is deleted."""
@@ -328,7 +344,7 @@ def _mask_carried(pub: sqlite3.Connection) -> None:
     for field in TEXT_FIELDS:
         rows = pub.execute(
             f"""SELECT c.id, c.pound_id, c.value_before, c.value_after, i.{field} FROM main.changes c
-                LEFT JOIN main.impoundments i ON i.id = c.impoundment_id WHERE c.field = ?""",
+                LEFT JOIN main.impoundments i ON i.id = c.impoundment_id WHERE c.field = ?{scope.format("c")}""",
             (field,),
         ).fetchall()
         for change_id, pound, before, after, now in rows:

@@ -1,8 +1,11 @@
 """The open data package: every public table as a CSV file and the SQLite file, described by a Frictionless Data
 Package (`datapackage.json`: each table's fields, types and descriptions, primary and foreign keys, the licence).
 
-The ingest builds it beside the public database, in `<--db without .db>.downloads/<generation>/`, once the database is complete
-and before it is renamed into place; the new database names its generation (`ingests.downloads`). A server finds the
+The ingest builds it beside the public database, in `<--db without .db>.downloads/<generation>/`, right after the
+database is switched into place (so the switch does not wait for it), from that very file and under the targets'
+lock, so no other database can be switched in meanwhile; the new database names its generation (`ingests.downloads`).
+Until the folder is whole the portal says the downloads are not built yet (never another database's); an ingest killed
+before that leaves the next ingest (or `recover`) to build it first (complete). A server finds the
 folder from the database it is serving, so the downloads switch with the database, whatever the ingest's swap is.
 The SQLite file in the folder is a hard link to the database itself (no second copy on disk). The previous generation
 stays a while for servers still reading the old file; older ones go at the next ingest.
@@ -109,16 +112,32 @@ def _schema(table: str, spec: dict[str, Any], docs: dict[str, Any]) -> dict[str,
     return schema
 
 
+# Tables an incremental ingest rebuilds pound by pound (ingest/patch.py IN_ORDER): written by their own keys in the
+# order the finish inserts them (ingest/schema.py), so the package is the same bytes however the database was made,
+# whatever its rowids. {table: (rows, order)}, the table's own rows as `t`.
+ORDER = {
+    "notices": ("notices t JOIN impoundments i ON i.id = t.impoundment_id", "i.rowid"),
+    "sales": ("sales t", "t.sold_on, t.impoundment_id"),
+    "auctions": ("auctions t", "t.auction_date, t.pound_id"),
+    "compliance": ("compliance t", "t.pound_id, t.year, t.act"),
+}
+
+
 def rows_csv(job: tuple[Path, str, list[str], int, int, Path]) -> Path:
-    """(database, table, columns, first rowid, last rowid, path) -> those rows of the table, in rowid order, as RFC
-    4180 CSV in UTF-8 (NULL as an empty cell, no header) at path; returns the path. Runs in a worker process."""
+    """(database, table, columns, first rowid, last rowid, path) -> those rows of the table, in rowid order (a table
+    of ORDER: all its rows, in its order), as RFC 4180 CSV in UTF-8 (NULL as an empty cell, no header) at path;
+    returns the path. Runs in a worker process."""
     database, table, columns, first, last, path = job
     con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     with open(path, "w", encoding="utf-8", newline="") as f:
         out = csv.writer(f)
-        cursor = con.execute(
-            f"SELECT {', '.join(columns)} FROM {table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid", (first, last)
-        )
+        if table in ORDER:
+            rows, order = ORDER[table]
+            cursor = con.execute(f"SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {order}")
+        else:
+            cursor = con.execute(
+                f"SELECT {', '.join(columns)} FROM {table} WHERE rowid BETWEEN ? AND ? ORDER BY rowid", (first, last)
+            )
         while batch := cursor.fetchmany(10_000):
             out.writerows(batch)
     con.close()
@@ -165,6 +184,10 @@ def _write_tables(database: Path, work: Path) -> dict[str, str]:
         if low is None:
             continue
         columns = [c[0] for c in spec["columns"]]
+        if t in ORDER:  # one part, in its order
+            jobs.append((database, t, columns, low, high, work / f".{t}.00000.part"))
+            parts[t].append(jobs[-1][-1])
+            continue
         for n, first in enumerate(range(low, high + 1, PART_ROWS)):
             path = work / f".{t}.{n:05d}.part"
             jobs.append((database, t, columns, first, min(first + PART_ROWS - 1, high), path))
@@ -226,6 +249,30 @@ def build(database: Path, public_db: Path, name: str) -> Path:
         shutil.rmtree(work, ignore_errors=True)
         raise
     return target
+
+
+def named(public_db: Path) -> str | None:
+    """The downloads' folder the public database names (its last ingest's), or None (none, or not a database of
+    Pinfold's)."""
+    if not public_db.is_file():
+        return None
+    try:
+        con = sqlite3.connect(f"file:{public_db}?mode=ro", uri=True)
+        try:
+            row = con.execute("SELECT downloads FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row and row[0] else None
+
+
+def complete(public_db: Path) -> None:
+    """Under the targets' lock, before an ingest: the downloads of the database in place built, when the ingest that
+    switched it in was killed before they were whole (it builds them after its switch)."""
+    name = named(public_db)
+    if name is not None and not (downloads_root(public_db) / name / DATAPACKAGE).is_file():
+        build(public_db, public_db, name)
 
 
 def prune(public_db: Path, keep: set[str | None]) -> None:

@@ -204,7 +204,8 @@ def targets_locked(public_db: Path, private_db: Path) -> Iterator[None]:
 
 def settle(public_db: Path, private_db: Path) -> None:
     """Under the targets' lock: an interrupted switch of this pair finished or undone, every scratch file of a dead
-    ingest beside either target removed."""
+    ingest beside either target removed, and the downloads of the public database in place built if an ingest was
+    killed after its switch, before they were whole (ingest/package.py)."""
     journal = private_db.with_name(private_db.name + SWAP)
     if journal.exists():
         finish_swap(journal)
@@ -213,6 +214,9 @@ def settle(public_db: Path, private_db: Path) -> None:
         folders.setdefault(target.parent.resolve(), set()).add(target.name)
     for folder, own in folders.items():
         remove_leftovers(folder, own)
+    from . import package  # it reads this module's _alive
+
+    package.complete(public_db)
 
 
 def recover(public_db: Path | str, private_db: Path | str) -> None:

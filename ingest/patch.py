@@ -1,0 +1,368 @@
+"""The incremental ingest (issue 26): the unit of change is the pound. An ingest after a change recomputes only the
+pounds whose inputs changed, by patching a copy of the previous pair, and gives a full ingest's result row for row.
+
+What a pound's rows depend on (`pound_digests`): its row of pounds.csv, its register files (path, bytes, mapping
+file) and the rule file rows that name it (rules/auctions.csv). What every pound's rows depend on (`common_salt`):
+Pinfold's code and libraries, the rule packs, the other rule files (scales, rates and habitual areas apply by Act and
+area; the roster hides names in every pound's text), the list of pounds, and the day (an entry dated after tomorrow is
+a reject, the scorecard counts to today). The manifest (`Manifest`, in the kept shards' folder) holds both as of the
+pair in place; an ingest whose common salt differs, or with no manifest of the pair in place, is a full one.
+
+The patch (`patch_public`, `patch_private`): the changed pounds' rows are finished on their own in a small database
+(the same finish as a full ingest's, on their shards alone: duplicates, notices, lots, auctions, the scorecard), then
+swapped into the copy pound by pound. What the portal reads in rowid order keeps a full ingest's order:
+- impoundments, newest first (the search reads pages of results as a rowid range of the full-text index): rows that
+  did not change keep their rowid; a row changed in place keeps its key's rowid; a new row takes a free rowid between
+  its neighbours, and where there is none, the rows newer than it move down by as many (a full ingest leaves RESERVE
+  rowids free below its newest row, so a new entry of today moves only the few rows newer than it). When the reserve
+  is used up, the ingest is a full one (`Fallback`), which makes it again;
+- the lots (an auction's lots are a rowid range), the rejects (their id is their order in the registers), the merged
+  duplicates, and the tables of the animals in the pound and their full-text indexes: rebuilt whole, in order (small);
+- notices, sales, auctions and the scorecard: rebuilt whole in a full ingest's order (IN_ORDER): the feeds, the
+  calendar and Datasette read them in rowid order where their own order ties.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pinfold.schema import FTS_COLUMNS, search_index
+
+from .shards import owner_only, shard_folder
+from .stages import Stages
+
+# Rowids a full ingest leaves free below its newest impoundment, for the entries incremental ingests add among the
+# newest (a bitmap of the search's matchsets grows by RESERVE bits: 8 KB).
+RESERVE = 1 << 16
+# The rule file whose rows each name a pound (pound_id): a change to one of its rows recomputes that pound only.
+POUND_RULES = "auctions.csv"
+MANIFEST = "ingest.json"
+# Above this share of the registers' bytes in changed pounds, a full ingest is the shorter way.
+AT_MOST = 0.5
+_FTS = ", ".join(FTS_COLUMNS)
+
+
+class Fallback(Exception):
+    """The change cannot be patched in: the ingest is a full one."""
+
+
+@dataclass
+class Manifest:
+    """What the pair in place was made from: its data version, the common salt, each pound's digest, the published
+    paths of its register files (the private register's rows are found by them), and the pair's files as switched in
+    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair)."""
+
+    version: str
+    salt: str
+    pounds: dict[str, str]
+    sources: dict[str, list[str]]
+    pair: list[list[int] | None] = field(default_factory=list)
+
+    @staticmethod
+    def read(private_db: Path) -> Manifest | None:
+        try:
+            return Manifest(**json.loads((shard_folder(private_db) / MANIFEST).read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            return None
+
+    def write(self, private_db: Path) -> None:
+        """Written whole or not at all, after the switch (a manifest older than the pair names another version)."""
+        path = shard_folder(private_db) / MANIFEST
+        pending = path.with_name(f"{MANIFEST}.tmp{os.getpid()}")
+        with open(owner_only(pending), "w", encoding="utf-8") as f:
+            json.dump(dataclasses.asdict(self), f)
+        os.replace(pending, path)
+
+
+def common_digest(data_dir: Path, pound_ids: list[str]) -> str:
+    """What every pound's rows depend on among the inputs: every rule file but POUND_RULES (the roster too), and
+    the list of pounds in order. ('DATA_DIR', ['p1', 'p2']) -> 'e3b0c442...'."""
+    h = hashlib.sha256(json.dumps(pound_ids).encode())
+    rules = data_dir / "rules"
+    for p in sorted(rules.glob("*.csv")) if rules.is_dir() else []:
+        if p.name != POUND_RULES:
+            h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def pound_rules(book: Any) -> dict[str, str]:
+    """Each pound's rows of POUND_RULES, digested: {'tvm-corp': '9c1e...'} (a pound without any: absent)."""
+    rows: dict[str, list[Any]] = {}
+    for a in book.auctions:
+        rows.setdefault(a.pound_id, []).append(dataclasses.astuple(a))
+    return {pid: hashlib.sha256(json.dumps(r, default=str).encode()).hexdigest() for pid, r in rows.items()}
+
+
+def pound_digests(
+    pounds: dict[str, Any], files: list[tuple[str, str, str, str]], rules: dict[str, str]
+) -> dict[str, str]:
+    """Each pound's inputs digested: its row, its files [(pound, published path, digest, mapping digest)] and its
+    rule rows. {'p1': '5f1c...'}."""
+    mine: dict[str, list[Any]] = {pid: [] for pid in pounds}
+    for pid, rel, digest, mapping in files:
+        mine[pid].append([rel, digest, mapping])
+    return {
+        pid: hashlib.sha256(
+            json.dumps([dataclasses.astuple(p), mine[pid], rules.get(pid, "")], default=str).encode()
+        ).hexdigest()
+        for pid, p in pounds.items()
+    }
+
+
+def changed(before: Manifest | None, pair: list[list[int] | None], salt: str, now: dict[str, str]) -> list[str] | None:
+    """The pounds to recompute, in order, or None for a full ingest: no manifest of the pair in place (`pair`: its
+    files' identities now), or a change to what every pound depends on. (Manifest(..., pounds={'p1': 'a', 'p2': 'b'}),
+    ..., {'p1': 'a', 'p2': 'c'}) -> ['p2']."""
+    if before is None or None in pair or before.pair != pair or before.salt != salt:
+        return None
+    if list(before.pounds) != list(now):
+        return None
+    return [pid for pid, digest in now.items() if before.pounds[pid] != digest]
+
+
+def reserve(pub: sqlite3.Connection) -> None:
+    """Before a full ingest's impoundments go in: a placeholder row at rowid RESERVE, so theirs start above it
+    (SQLite gives a new row the largest rowid + 1). It is no pound's (no notice, lot or scorecard joins it), counts as
+    no record (source_part 0: schema.finish counts parts 1 and none) and goes before anything reads the table whole
+    (release)."""
+    pub.execute(
+        """INSERT INTO impoundments (rowid, id, pound_id, brought_at, brought_on, brought_month, species, head_count,
+               owner_known, status, act, source_file, source_row, source_part)
+           VALUES (?, '', '', '', '', '', '', 1, 0, '', '', '', 0, 0)""",
+        (RESERVE,),
+    )
+
+
+def release(pub: sqlite3.Connection) -> None:
+    pub.execute("DELETE FROM impoundments WHERE rowid = ? AND id = ''", (RESERVE,))
+
+
+def _changed_table(pub: sqlite3.Connection, pounds: list[str], order: list[str]) -> None:
+    """temp._changed (the pounds recomputed) and temp._pound_order (each pound's place in the registers' order)."""
+    pub.execute("CREATE TEMP TABLE _changed (pound_id TEXT PRIMARY KEY)")
+    pub.executemany("INSERT INTO temp._changed VALUES (?)", [(p,) for p in pounds])
+    pub.execute("CREATE TEMP TABLE _pound_order (pound_id TEXT PRIMARY KEY, n INTEGER)")
+    pub.executemany("INSERT INTO temp._pound_order VALUES (?, ?)", [(p, n) for n, p in enumerate(order)])
+
+
+def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
+    return [r[1] for r in pub.execute(f"PRAGMA main.table_info({table})")]
+
+
+CHANGED = "(SELECT pound_id FROM temp._changed)"
+# Tables rebuilt in the order the finish inserts them (ingest/schema.py finish()), their rows as `t`: notices in their
+# impoundments' order (newest first: the impoundments read in rowid order, each notice found by an index, no sort),
+# sales by day sold, auctions by day and pound, the scorecard by pound and year. {table: (rows, order)}.
+IN_ORDER = {
+    "notices": ("main.impoundments i JOIN temp._rows t ON t.impoundment_id = i.id", "i.rowid"),
+    "sales": ("temp._rows t", "t.sold_on, t.impoundment_id"),
+    "auctions": ("temp._rows t", "t.auction_date, t.pound_id"),
+    "compliance": ("temp._rows t", "t.pound_id, t.year, t.act"),
+}
+
+
+def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], stages: Stages | None = None) -> None:
+    """The public copy (pub, in a transaction, the changed pounds' finished rows attached as `mini`) patched: see
+    the module's docstring. `order`: every pound, in the registers' order. Each step timed in `stages`."""
+    step = stages or Stages()
+    _changed_table(pub, pounds, order)
+    with step("patch: rejects, merged duplicates"):
+        # before the impoundments change: a merged duplicate's pound is its entry's
+        owner = "(SELECT i.pound_id FROM {}.impoundments i WHERE i.id = r.impoundment_id)"
+        _in_order(pub, "merged_duplicates", owner.format("main"), owner.format("mini"))
+        _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
+    with step("patch: impoundments and their full-text index"):
+        _impoundments(pub)
+    with step("patch: notices, sales, auctions, scorecard (rebuilt in order)"):
+        # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
+        pub.execute(
+            f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
+        )
+        # Rebuilt whole in a full ingest's order (the finish's ORDER BY): the feeds, the calendar and Datasette read
+        # them in rowid order where their own order ties.
+        for table, (rows, key) in IN_ORDER.items():
+            columns = _columns(pub, table)
+            cols = ", ".join(columns)
+            pub.execute(
+                f"""CREATE TEMP TABLE _rows AS SELECT {cols} FROM main.{table} WHERE pound_id NOT IN {CHANGED}
+                    UNION ALL SELECT {cols} FROM mini.{table}"""
+            )
+            if "impoundment_id" in columns:
+                pub.execute("CREATE INDEX temp._rows_impoundment ON _rows(impoundment_id)")
+            pub.execute(f"DELETE FROM main.{table}")
+            pub.execute(
+                f"INSERT INTO main.{table} ({cols}) SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {key}"
+            )
+            pub.execute("DROP TABLE temp._rows")
+    with step("patch: lots"):
+        lots = ", ".join(_columns(pub, "auction_lots"))
+        pub.execute(
+            f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
+        )
+        pub.execute("DELETE FROM main.auction_lots")
+        pub.execute(f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
+        pub.execute("DROP TABLE temp._lots")
+    with step("patch: the animals in the pound, the lots to come, their full-text indexes"):
+        # rebuilt whole: the animals the register leaves in the pound and the lots of auctions to be held
+        for table in ("impoundments_in_pound", "impoundments_fts_in_pound", "impoundments_fts_lots"):
+            pub.execute(f"DROP TABLE main.{table}")
+        for statement in search_index():
+            if " ON impoundments(" not in statement:  # the partial indexes of impoundments are kept up by SQLite
+                pub.execute(statement)
+
+
+def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -> None:
+    """A table whose rowid order is the registers' (rejects: their id; merged duplicates) rebuilt whole: the
+    unchanged pounds' rows as they were, the changed pounds' from mini, pound by pound in the registers' order.
+    `owner`, `new_owner`: a row's pound, in SQL over the row `r` of the copy, of mini."""
+    columns = [c for c in _columns(pub, table) if c != "id"]  # rejects' id is its place: numbered again
+    cols, rows = ", ".join(columns), ", ".join("r." + c for c in columns)
+    pub.execute(
+        f"""CREATE TEMP TABLE _ordered AS
+            SELECT coalesce((SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {owner}), -1) AS n, 0 AS side,
+                   r.rowid AS r, {rows} FROM main.{table} r WHERE coalesce({owner}, '') NOT IN {CHANGED}"""
+    )
+    pub.execute(
+        f"""INSERT INTO temp._ordered SELECT (SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {new_owner}), 1,
+                   r.rowid, {rows} FROM mini.{table} r"""
+    )
+    pub.execute(f"DELETE FROM main.{table}")
+    pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM temp._ordered ORDER BY n, side, r")
+    pub.execute("DROP TABLE temp._ordered")
+
+
+def _impoundments(pub: sqlite3.Connection) -> None:
+    """The changed pounds' impoundments: rows alike in both kept as they are (rowid and full-text index), the
+    others deleted and inserted in the newest-first rowid order (the module's docstring)."""
+    columns = _columns(pub, "impoundments")
+    same = f"({', '.join('m.' + c for c in columns)}) IS ({', '.join('o.' + c for c in columns)})"
+    pub.execute(
+        f"""CREATE TEMP TABLE _gone AS SELECT o.rowid AS r, o.brought_at, o.id FROM main.impoundments o
+            WHERE o.pound_id IN {CHANGED}
+              AND NOT EXISTS (SELECT 1 FROM mini.impoundments m WHERE m.id = o.id AND {same})"""
+    )
+    pub.execute(
+        f"""CREATE TEMP TABLE _come AS SELECT m.rowid AS m, m.brought_at, m.id FROM mini.impoundments m
+            WHERE NOT EXISTS (SELECT 1 FROM main.impoundments o WHERE o.id = m.id AND {same})
+            ORDER BY m.brought_at DESC, m.id"""
+    )
+    pub.execute("CREATE UNIQUE INDEX temp._come_id ON _come(id)")
+    pub.execute(
+        f"""INSERT INTO main.impoundments_fts (impoundments_fts, rowid, {_FTS})
+            SELECT 'delete', i.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
+            FROM temp._gone g JOIN main.impoundments i ON i.rowid = g.r"""
+    )
+    pub.execute("DELETE FROM main.impoundments WHERE rowid IN (SELECT r FROM temp._gone)")
+    cols = ", ".join(columns)
+    # a row corrected under its key (day and hour brought, id) goes where it was
+    pub.execute(
+        f"""INSERT INTO main.impoundments (rowid, {cols})
+            SELECT g.r, {", ".join("m." + c for c in columns)} FROM temp._come c
+            JOIN temp._gone g ON g.brought_at = c.brought_at AND g.id = c.id JOIN mini.impoundments m ON m.rowid = c.m"""
+    )
+    new = [r for (r,) in pub.execute(
+        """SELECT c.m FROM temp._come c WHERE NOT EXISTS
+           (SELECT 1 FROM temp._gone g WHERE g.brought_at = c.brought_at AND g.id = c.id) ORDER BY c.rowid"""
+    )]  # fmt: skip
+    # The new rows between the same two rows of the table go in together, top to bottom: making room for a group
+    # moves only rows above it (those placed already among them), so the rows found before the groups below hold.
+    groups: dict[int, list[int]] = {}
+    for m in new:
+        groups.setdefault(_before(pub, m), []).append(m)
+    for before, group in groups.items():
+        _place(pub, before, group, cols)
+    # indexed once all are placed (a row placed may have moved since): by id, which does not move
+    pub.execute(
+        f"""INSERT INTO main.impoundments_fts (rowid, {_FTS})
+            SELECT i.rowid, {", ".join("i." + c for c in FTS_COLUMNS)} FROM temp._come c
+            JOIN main.impoundments i ON i.id = c.id"""
+    )
+    for t in ("_gone", "_come"):
+        pub.execute(f"DROP TABLE temp.{t}")
+
+
+def _before(pub: sqlite3.Connection, m: int) -> int:
+    """The rowid of the row of the table just before mini's impoundment `m` in the newest-first order (0: none)."""
+    brought_at, id_ = pub.execute("SELECT brought_at, id FROM mini.impoundments WHERE rowid = ?", (m,)).fetchone()
+    before = pub.execute(
+        "SELECT max(rowid) FROM main.impoundments WHERE brought_at = ? AND id < ?", (brought_at, id_)
+    ).fetchone()[0]
+    if before is None:
+        before = pub.execute(
+            """SELECT max(rowid) FROM main.impoundments
+               WHERE brought_at = (SELECT min(brought_at) FROM main.impoundments WHERE brought_at > ?)""",
+            (brought_at,),
+        ).fetchone()[0]
+    return int(before or 0)
+
+
+def _place(pub: sqlite3.Connection, before: int, group: list[int], cols: str) -> None:
+    """mini's impoundments `group`, in order, inserted at the rowids after `before`; where there are too few free
+    before the next row, the rows from `before` up move down by as many as are missing. Raises Fallback when the
+    reserve is used up."""
+    after = pub.execute("SELECT min(rowid) FROM main.impoundments WHERE rowid > ?", (before,)).fetchone()[0]
+    missing = len(group) - (after - before - 1) if after is not None else 0
+    if missing > 0:
+        first = pub.execute("SELECT min(rowid) FROM main.impoundments").fetchone()[0]
+        if first - missing < 1:
+            raise Fallback("the rowids free below the newest entry are used up")
+        fts = ", ".join("i." + c for c in FTS_COLUMNS)
+        # moved rows leave the full-text index under their old rowid and come back under the new (the rows coming
+        # in are indexed at the end)
+        pub.execute(
+            f"""INSERT INTO main.impoundments_fts (impoundments_fts, rowid, {_FTS})
+                SELECT 'delete', i.rowid, {fts} FROM main.impoundments i
+                WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
+            (before,),
+        )
+        # ascending, each row into rowids those before it have left
+        moving = pub.execute(
+            "SELECT rowid FROM main.impoundments WHERE rowid <= ? ORDER BY rowid", (before,)
+        ).fetchall()
+        pub.executemany(
+            "UPDATE main.impoundments SET rowid = rowid - ? WHERE rowid = ?", [(missing, r) for (r,) in moving]
+        )
+        before -= missing
+        pub.execute(
+            f"""INSERT INTO main.impoundments_fts (rowid, {_FTS})
+                SELECT i.rowid, {fts} FROM main.impoundments i
+                WHERE i.rowid <= ? AND i.id NOT IN (SELECT id FROM temp._come)""",
+            (before,),
+        )
+    for k, m in enumerate(group, 1):
+        _insert_at(pub, m, cols, before + k)
+
+
+def _insert_at(pub: sqlite3.Connection, m: int, cols: str, rowid: int) -> None:
+    pub.execute(
+        f"INSERT INTO main.impoundments (rowid, {cols}) SELECT ?, {cols} FROM mini.impoundments WHERE rowid = ?",
+        (rowid, m),
+    )
+
+
+def patch_private(priv: sqlite3.Connection, sources: set[str]) -> None:
+    """The private copy: the rows of the changed pounds' register files (their published paths, before and now)
+    and their conflicts deleted; their new rows are merged after (finish._merge_private)."""
+    priv.execute("CREATE TEMP TABLE _sources (source_file TEXT PRIMARY KEY)")
+    priv.executemany("INSERT INTO temp._sources (source_file) VALUES (?)", [(s,) for s in sorted(sources)])
+    tables = {r[0] for r in priv.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "register_names" in tables:  # the private register holds a renamed file's real name (privacy.keep_real_names)
+        priv.execute(
+            """INSERT OR IGNORE INTO temp._sources (source_file)
+               SELECT file FROM register_names WHERE public_name IN (SELECT source_file FROM temp._sources)"""
+        )
+    if "register_sheets" in tables:
+        priv.execute("DELETE FROM register_sheets WHERE file IN (SELECT source_file FROM temp._sources)")
+    priv.execute(
+        """DELETE FROM conflicts WHERE impoundment_id IN
+           (SELECT impoundment_id FROM register_entries WHERE source_file IN (SELECT source_file FROM temp._sources))"""
+    )
+    priv.execute("DELETE FROM register_entries WHERE source_file IN (SELECT source_file FROM temp._sources)")
+    priv.execute("DROP TABLE temp._sources")
