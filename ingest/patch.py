@@ -165,6 +165,7 @@ IN_ORDER = {
     "sales": ("temp._rows t", "t.sold_on, t.impoundment_id"),
     "auctions": ("temp._rows t", "t.auction_date, t.pound_id"),
     "compliance": ("temp._rows t", "t.pound_id, t.year, t.act"),
+    "pound_months": ("temp._rows t", "t.pound_id, t.month"),
 }
 
 
@@ -180,7 +181,7 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
     with step("patch: impoundments and their full-text index"):
         _impoundments(pub)
-    with step("patch: notices, sales, auctions, scorecard (rebuilt in order)"):
+    with step("patch: notices, sales, auctions, scorecard, pound months (rebuilt in order)"):
         # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
         pub.execute(
             f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
