@@ -109,15 +109,22 @@ class Warmer:
         loop = asyncio.get_running_loop()
         try:
             if not con.version:  # swapped again meanwhile: the next check warms the new one
+                con.close()
                 return 0
             plans = await asyncio.to_thread(common_plans, con)
             for p in plans:
                 start = loop.time()
                 await asyncio.to_thread(_make_sets, con, version, p)
                 await asyncio.sleep(min(loop.time() - start, 1.0))
-            return len(plans)
-        finally:
+        except asyncio.CancelledError:
+            # Stopped: the thread may still be making a part through con (a thread cannot be stopped), and a close
+            # under its statement is a use-after-free in SQLite. Let go: closed when the thread drops it.
+            raise
+        except BaseException:
             con.close()
+            raise
+        con.close()
+        return len(plans)
 
     async def _get(self, scheme: str, host: bytes, path: str, lang: str) -> None:
         headers = [(b"host", host), (b"accept-encoding", b"gzip")]
