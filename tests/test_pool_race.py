@@ -8,6 +8,7 @@ statement: a use-after-free in SQLite, seen once as a segmentation fault under t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -70,10 +71,8 @@ def test_a_cancelled_render_keeps_its_connection_to_itself(tmp_path: Path, demo_
         render = asyncio.create_task(app(_get(f"/pounds/{pound}"), receive, send))
         assert await asyncio.to_thread(inside.wait, 60), "the render never reached SQLite"
         render.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await render
-        except asyncio.CancelledError:
-            pass
         try:
             assert held[0] not in pool.idle(), "a connection still in use by a render thread went back to the pool"
             # a new file renamed into place: the next take closes the idle connections of the old one
