@@ -31,7 +31,7 @@ from pinfold.errors import OutputError
 from pinfold.law.packs import all_packs, pack
 from pinfold.schema import PUBLIC, views
 
-from . import history, package
+from . import changed, history, package
 from .finish import _full_text, finish, mark_duplicates, merge_private, merge_public, publish_rules
 from .privacy import public_pounds, public_sources
 from .records import latest_day
@@ -208,6 +208,7 @@ def _build(
             downloads = package.generation(version)
             with stages("history"):
                 found = history.record(pub, public_db, data_dir, counts, version, downloads)
+                changed.record(pub)  # which pounds this ingest changed (the server keeps the others' pages)
                 pub.execute("COMMIT")
             pub.execute("DETACH DATABASE scratch")
             pub.close()

@@ -428,6 +428,9 @@ CREATE INDEX changes_impoundment ON changes(impoundment_id);
 CREATE TABLE aliases (
     alias TEXT PRIMARY KEY, impoundment_id TEXT NOT NULL, ingest_id INTEGER NOT NULL REFERENCES ingests(id)
 );
+CREATE TABLE ingest_pounds (
+    ingest_id INTEGER NOT NULL REFERENCES ingests(id), pound_id TEXT NOT NULL, PRIMARY KEY (ingest_id, pound_id)
+);
 """
 PUBLIC += HISTORY
 
