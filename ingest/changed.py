@@ -131,7 +131,8 @@ def record(con: sqlite3.Connection, candidates: list[str] | None = None) -> int:
     }:
         con.execute(
             "INSERT INTO main.ingest_pounds (ingest_id, pound_id) SELECT ingest_id, pound_id FROM old.ingest_pounds "
-            "WHERE ingest_id IN (SELECT id FROM main.ingests) ORDER BY ingest_id, pound_id"
+            "WHERE ingest_id IN (SELECT id FROM main.ingests WHERE id < ?) ORDER BY ingest_id, pound_id",
+            (ingest_id,),
         )
     pounds = changed_pounds(con, candidates)
     if pounds is None:

@@ -15,20 +15,43 @@ from urllib.parse import quote, unquote
 
 from . import db
 from .matchsets import MATCH_SETS
+from .middleware import WARMING
 from .search import Plan, common_plans
 
 log = logging.getLogger("pinfold.warm")
 
 FEEDS = [f"/feeds/{name}.{fmt}" for name in ("impounded", "notices", "auctions") for fmt in ("rss", "atom")]
 CHECK_EVERY_SECONDS = 2.0
+CHANGED_ANIMALS = 200  # the animal pages of a new ingest's changes rendered ahead of any reader
 
 
-def warm_paths(con: sqlite3.Connection) -> list[str]:
-    """Home, the lists of pounds and feeds, every feed and the calendar, every pound's and district's page:
-    ['/', '/pounds', '/feeds', '/calendar/auctions.ics', '/feeds/impounded.rss', ..., '/pounds/tcr-corp', ...]."""
-    pounds = [f"/pounds/{quote(r[0])}" for r in con.execute("SELECT id FROM pounds ORDER BY id")]
+def warm_paths(con: sqlite3.Connection, changed: frozenset[str] | None = None) -> list[str]:
+    """What a new database asks to be rendered, what it changed first: the pages of the pounds it changed and of the
+    animals its last ingest changed (at most CHANGED_ANIMALS), then home, the lists of pounds and feeds, every feed
+    and the calendar, every district's page, then every other pound's page (kept across the new database unless
+    their scorecard moved, portal/scopes.py: then a cache hit each). changed=None: every pound changed.
+    -> ['/pounds/tcr-corp', '/animals/tcr-corp-12-2026-11-30', '/', '/pounds', '/feeds', ..., '/pounds/ekm-aluva']"""
+    ids = [r[0] for r in con.execute("SELECT id FROM pounds ORDER BY id")]
+    first = [p for p in ids if changed is None or p in changed]
+    animals: list[str] = []
+    if changed:
+        animals = [
+            f"/animals/{quote(r[0])}"
+            for r in con.execute(
+                """SELECT DISTINCT c.impoundment_id FROM changes c JOIN impoundments i ON i.id = c.impoundment_id
+                   WHERE c.ingest_id = (SELECT max(id) FROM ingests) LIMIT ?""",
+                (CHANGED_ANIMALS,),
+            )
+        ]
     districts = [f"/districts/{quote(d)}" for d in db.districts(con)]
-    return ["/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS, *pounds, *districts]
+    rest = [p for p in ids if p not in set(first)]
+    return [
+        *(f"/pounds/{quote(p)}" for p in first),
+        *animals,
+        "/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS,
+        *districts,
+        *(f"/pounds/{quote(p)}" for p in rest),
+    ]  # fmt: skip
 
 
 class Warmer:
@@ -73,19 +96,24 @@ class Warmer:
             await asyncio.sleep(CHECK_EVERY_SECONDS)
 
     async def warm(self) -> int:
-        """Every page of warm_paths in both languages, one at a time, pausing after each as long as it took (so
-        readers' requests are served between them). -> pages asked."""
+        """Every page of warm_paths in both languages, one at a time, each only when no reader's render is waiting
+        (ResponseCache.quiet) and with a pause as long as it took after it: readers never queue behind the warmer,
+        and keep at least half of the process while it runs. -> pages asked."""
         assert self.origin is not None
+        version = db.version(self.database)
+        scopes = getattr(self.app, "scopes", None)
+        changed = scopes.seen(version).changed if scopes is not None else None
         con = db.connect(self.database)
         try:
-            paths = warm_paths(con)
+            paths = warm_paths(con, changed)
         finally:
             con.close()
         scheme, host = self.origin
         loop = asyncio.get_running_loop()
         began, asked = loop.time(), 0
-        for lang in ("en", "ml"):
-            for path in paths:
+        for path in paths:
+            for lang in ("en", "ml"):
+                await self.readers_first()
                 start = loop.time()
                 await self._get(scheme, host, path, lang)
                 asked += 1
@@ -95,9 +123,18 @@ class Warmer:
         terms = await self.warm_sets()
         # beside the server's own lines ('Application startup complete.'), where an operator reads them
         logging.getLogger("uvicorn.error").info(
-            "Warmed %d pages and the rows of %d parts of searches in %.1f s", asked, terms, loop.time() - began
-        )
+            "Warmed %d pages (%s pounds changed) and the rows of %d parts of searches in %.1f s",
+            asked, "all" if changed is None else len(changed), terms, loop.time() - began,
+        )  # fmt: skip
         return asked
+
+    async def readers_first(self) -> None:
+        """Returns when no reader's render is waiting or running (at once when none is): the warmer's next render
+        never takes a thread or the interpreter from a reader who asked."""
+        quiet = getattr(self.app, "quiet", None)
+        while quiet is not None and not quiet.is_set():
+            await quiet.wait()
+            await asyncio.sleep(0)  # readers woken with it go first
 
     async def warm_sets(self) -> int:
         """The rows of the parts of searches most asked for (search.common_plans: kinds, districts, pounds, the
@@ -113,6 +150,7 @@ class Warmer:
                 return 0
             plans = await asyncio.to_thread(common_plans, con)
             for p in plans:
+                await self.readers_first()
                 start = loop.time()
                 await asyncio.to_thread(_make_sets, con, version, p)
                 await asyncio.sleep(min(loop.time() - start, 1.0))
@@ -133,7 +171,7 @@ class Warmer:
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": scheme,
             "path": unquote(path), "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
-            "client": ("127.0.0.1", 0), "server": None,
+            "client": ("127.0.0.1", 0), "server": None, WARMING: True,
         }  # fmt: skip
 
         async def receive() -> dict[str, Any]:
