@@ -29,10 +29,15 @@ def warm_paths(con: sqlite3.Connection, changed: frozenset[str] | None = None) -
     """What a new database asks to be rendered, what it changed first: the pages of the pounds it changed and of the
     animals its last ingest changed (at most CHANGED_ANIMALS), then home, the lists of pounds and feeds, every feed
     and the calendar, every district's page, then every other pound's page (kept across the new database unless
-    their scorecard moved, portal/scopes.py: then a cache hit each). changed=None: every pound changed.
+    their scorecard moved, portal/scopes.py: then a cache hit each). changed=None (a start, every pound changed):
+    home, the lists, feeds and calendar first, then every pound's and district's page.
     -> ['/pounds/tcr-corp', '/animals/tcr-corp-12-2026-11-30', '/', '/pounds', '/feeds', ..., '/pounds/ekm-aluva']"""
     ids = [r[0] for r in con.execute("SELECT id FROM pounds ORDER BY id")]
-    first = [p for p in ids if changed is None or p in changed]
+    districts = [f"/districts/{quote(d)}" for d in db.districts(con)]
+    shared = ["/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS]
+    if changed is None:  # a start, or a file whose history is another: the pages most asked for first
+        return [*shared, *(f"/pounds/{quote(p)}" for p in ids), *districts]
+    first = [p for p in ids if p in changed]
     animals: list[str] = []
     if changed:
         animals = [
@@ -43,15 +48,14 @@ def warm_paths(con: sqlite3.Connection, changed: frozenset[str] | None = None) -
                 (CHANGED_ANIMALS,),
             )
         ]
-    districts = [f"/districts/{quote(d)}" for d in db.districts(con)]
-    rest = [p for p in ids if p not in set(first)]
+    rest = [p for p in ids if p not in changed]
     return [
         *(f"/pounds/{quote(p)}" for p in first),
         *animals,
-        "/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS,
+        *shared,
         *districts,
         *(f"/pounds/{quote(p)}" for p in rest),
-    ]  # fmt: skip
+    ]
 
 
 class Warmer:
