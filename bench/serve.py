@@ -17,6 +17,7 @@ render. Nothing here is a test: it prints a table.
 from __future__ import annotations
 
 import argparse
+import csv
 import datetime as dt
 import json
 import os
@@ -177,7 +178,8 @@ def with_ten_entries(data: Path, work: Path) -> Path:
     if copy.exists():
         shutil.rmtree(copy)
     shutil.copytree(data, copy, copy_function=os.link)
-    pound = sorted(p.name for p in (copy / "registers").iterdir() if p.is_dir())[0]
+    with open(copy / "pounds.csv", encoding="utf-8", newline="") as f:
+        pound = min(r["id"] for r in csv.DictReader(f) if r["act"] == "kerala-1961")  # an Act in force today
     lines = ["No.,Date and hour brought,Kind,Head,Description,Place seized,Owner"]
     day = dt.date.fromisoformat(TODAY)
     lines += [

@@ -64,6 +64,16 @@ def test_each_kind_of_change_names_its_pound_and_only_it(data: Path, tmp_path: P
     ingest(work, pub, priv)
     assert _changed(pub)[-1] == {"tcr-corp"}
 
+    # a register with a row the ingest rejects, in the first pound by id: the rejects of every pound after it are
+    # numbered again (rejects.id, in file order), and only this pound changed
+    first = min(every)
+    (work / "registers" / first / "aaa-bad.csv").write_text(
+        f"No.,Date and hour brought,Kind,Head,Description,Place seized,Owner\n1,{TODAY:%d/%m/%Y} 09:00,Cow,0,grey,Ollur,\n",
+        encoding="utf-8",
+    )
+    ingest(work, pub, priv)
+    assert _changed(pub)[-1] == {first}
+
     # pounds.csv: one pound's village corrected (its row in `pounds`, and its entries' places)
     rows = _pounds(work)
     other = next(p for p in rows if p["id"] != "tcr-corp")
@@ -95,5 +105,5 @@ def test_each_kind_of_change_names_its_pound_and_only_it(data: Path, tmp_path: P
     ingest(work, pub, priv)
     assert _changed(pub)[-1] == {"tcr-corp"}
     # and the earlier ingests' rows are carried forward, as the history is
-    assert len(_changed(pub)) == 6
+    assert len(_changed(pub)) == 7
     assert _changed(pub)[0] == every
