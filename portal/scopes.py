@@ -24,6 +24,7 @@ import threading
 from dataclasses import dataclass, field
 
 from . import db
+from .matchsets import MATCH_SETS, MatchSets
 
 log = logging.getLogger("pinfold.scopes")
 
@@ -56,10 +57,14 @@ class Seen:
 class Scopes:
     """Epochs of pounds across the versions of the served file, and the tag a response of one pound is kept by."""
 
-    def __init__(self, served: db.ServedFile):
+    def __init__(self, served: db.ServedFile, sets: MatchSets = MATCH_SETS):
+        self.served, self.sets = served, sets
         self.pool = db.Pool(served, max_idle=2)
         self._lock = threading.Lock()
         self.now = Seen()
+        # A connection to the version seen, held until the next: the search sets of the pounds a new file leaves
+        # as they were are carried to it from this one's (matchsets.Carry), which needs both files.
+        self._held: db.Connection | None = None
 
     def seen(self, version: str) -> Seen:
         """The file's version as a request found it: when new, the epochs moved by what its history says changed
@@ -69,8 +74,37 @@ class Scopes:
             return now
         with self._lock:
             if self.now.version != version:
-                self.now = self._moved(self.now, version)
+                before = self.now
+                self.now = self._moved(before, version)
+                self._hold(before)
             return self.now
+
+    def _hold(self, before: Seen) -> None:
+        """A connection to the version now seen, and the search sets carried from the one before when the new file
+        changed only some pounds (the connection to the one before goes to the carry, which closes it)."""
+        held, self._held = self._held, None
+        try:
+            self._held = db.connect_version(self.served.path, self.now.version)
+            if not self._held.version:
+                self._held.close()
+                self._held = None
+        except Exception:  # unavailable: nothing carried, nothing held
+            self._held = None
+        if held is None:
+            return
+        if self._held is None or self.now.changed is None or held.version != before.version:
+            held.close()  # not in use: held here alone
+            return
+        try:
+            new = db.connect_version(self.served.path, self.now.version)
+        except Exception:
+            held.close()
+            return
+        if new.version != self.now.version:
+            held.close()
+            new.close()
+            return
+        self.sets.carry(before.version, self.now.version, self.now.changed, held, new)
 
     def _moved(self, before: Seen, version: str) -> Seen:
         try:
@@ -154,3 +188,7 @@ class Scopes:
 
     def close(self) -> None:
         self.pool.close()
+        with self._lock:
+            held, self._held = self._held, None
+        if held is not None:
+            held.close()
