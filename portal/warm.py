@@ -68,6 +68,8 @@ class Warmer:
         # whatever it sent.
         self.origin: tuple[str, bytes] | None = origin
         self.task: asyncio.Task[None] | None = None
+        # How often, and how long, the last warm waited for readers' renders (readers_first): in its log line.
+        self.gave_way, self.waited = 0, 0.0
 
     def seen(self, scope: dict[str, Any]) -> None:
         """A reader's request: remember the scheme and host its cached answers are keyed by."""
@@ -115,6 +117,7 @@ class Warmer:
         scheme, host = self.origin
         loop = asyncio.get_running_loop()
         began, asked = loop.time(), 0
+        self.gave_way, self.waited = 0, 0.0
         for path in paths:
             for lang in ("en", "ml"):
                 await self.readers_first()
@@ -127,8 +130,9 @@ class Warmer:
         terms = await self.warm_sets()
         # beside the server's own lines ('Application startup complete.'), where an operator reads them
         logging.getLogger("uvicorn.error").info(
-            "Warmed %d pages (%s pounds changed) and the rows of %d parts of searches in %.1f s",
-            asked, "all" if changed is None else len(changed), terms, loop.time() - began,
+            "Warmed %d pages (%s pounds changed) and the rows of %d parts of searches in %.1f s, giving way to "
+            "readers' renders %d times for %.1f s",
+            asked, "all" if changed is None else len(changed), terms, loop.time() - began, self.gave_way, self.waited,
         )  # fmt: skip
         return asked
 
@@ -136,9 +140,15 @@ class Warmer:
         """Returns when no reader's render is waiting or running (at once when none is): the warmer's next render
         never takes a thread or the interpreter from a reader who asked."""
         quiet = getattr(self.app, "quiet", None)
-        while quiet is not None and not quiet.is_set():
+        if quiet is None or quiet.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        self.gave_way += 1
+        while not quiet.is_set():
             await quiet.wait()
             await asyncio.sleep(0)  # readers woken with it go first
+        self.waited += loop.time() - began
 
     async def warm_sets(self) -> int:
         """The rows of the parts of searches most asked for (search.common_plans: kinds, districts, pounds, the
