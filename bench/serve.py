@@ -196,7 +196,7 @@ def after_a_new_database(db: Path, out: Path, secs: int, conns: int) -> list[tup
     the ingest takes no CPU from the measure; kept in out/next for the next run) and once its warmer is done."""
     live, work = out / "live", out / "next"
     made_from = f"{db.stat().st_size}-{db.stat().st_mtime_ns}"
-    reuse = (work / "made-from").exists() and (work / "made-from").read_text() == made_from
+    reuse = (work / "made-from").exists() and (work / "made-from").read_text().strip() == made_from
     for d in (live, work) if not reuse else (live,):
         shutil.rmtree(d, ignore_errors=True)
         d.mkdir(parents=True)
