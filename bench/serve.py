@@ -17,11 +17,13 @@ render. Nothing here is a test: it prints a table.
 from __future__ import annotations
 
 import argparse
+import csv
 import datetime as dt
 import json
 import os
 import random
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -31,7 +33,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import Load, Server, built_database, free_port, pinfold_server, wrk  # noqa: E402
+from common import TODAY, Load, Server, built_database, free_port, pinfold_server, wrk  # noqa: E402
 
 PEERS = ["datasette==0.65.5", "datasette-atom==0.9", "datasette-ics==0.5.2"]
 
@@ -165,14 +167,89 @@ def correctness(ours: str, peer: str, today: str) -> list[str]:
     return lines
 
 
+def _warmed_lines(server: Server) -> list[str]:
+    return [line.strip() for line in server.log.read_text(errors="replace").splitlines() if "Warmed" in line]
+
+
+def with_ten_entries(data: Path, work: Path) -> Path:
+    """A copy of DATA_DIR (hard links) where one pound's register folder has gained a register of 10 entries brought
+    today: what a clerk's save of one register adds (issue 26's 'one register + 10 entries')."""
+    copy = work / "data-plus-10"
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(data, copy, copy_function=os.link)
+    with open(copy / "pounds.csv", encoding="utf-8", newline="") as f:
+        pound = min(r["id"] for r in csv.DictReader(f) if r["act"] == "kerala-1961")  # an Act in force today
+    lines = ["No.,Date and hour brought,Kind,Head,Description,Place seized,Owner"]
+    day = dt.date.fromisoformat(TODAY)
+    lines += [
+        f"{900000 + i},{day:%d/%m/%Y} {8 + i % 10:02d}:00,Cow,1,brown bench cow {i},Ollur,unknown" for i in range(10)
+    ]
+    (copy / "registers" / pound / "saved-today.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return copy
+
+
+def after_a_new_database(db: Path, out: Path, secs: int, conns: int) -> list[tuple[str, str, Load, str]]:
+    """The four kinds of new query (an owner's search, the API, a feed, the calendar), each a new URL every request:
+    on a server that has run a while (the same kinds asked for `secs` each, so its search sets are those a running
+    server holds), in the minute after it picks up a new database (one register + 10 entries, ingested beforehand so
+    the ingest takes no CPU from the measure; kept in out/next for the next run) and once its warmer is done."""
+    live, work = out / "live", out / "next"
+    made_from = f"{db.stat().st_size}-{db.stat().st_mtime_ns}"
+    reuse = (work / "made-from").exists() and (work / "made-from").read_text().strip() == made_from
+    for d in (live, work) if not reuse else (live,):
+        shutil.rmtree(d, ignore_errors=True)
+        d.mkdir(parents=True)
+    served = live / "pinfold.db"
+    shutil.copy(db, served)
+    ingest_s = 0.0
+    if not reuse:
+        shutil.copy(db, work / "pinfold.db")  # the history of the next database continues the served one
+        data = with_ten_entries(db.parent / "data", work)
+        began = time.perf_counter()
+        subprocess.run([str(Path(sys.executable).parent / "pinfold"), "ingest", str(data), "--db",
+                        str(work / "pinfold.db"), "--private-db", str(work / "private.db")],
+                       check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        ingest_s = time.perf_counter() - began
+        (work / "made-from").write_text(made_from)
+    urls = sample(db, 30000, seed=26)  # other queries than the rows above asked
+    third = len(urls["searches"]) // 3
+    kinds = [("searches", "owner search"), ("api", "JSON API"), ("feeds", "feed"), ("calendars", "calendar")]
+    rows = []
+    with pinfold_server(served, out / "logs" / "pinfold-new-db.log") as ours:
+        ours.wait_for_log("Warmed")
+        before = {k: wrk(ours.url, urls[k][:third], secs, conns, out / "wrk") for k, _ in kinds}
+        aside = live / "pinfold.db.new"
+        os.link(work / "pinfold.db", aside)
+        os.replace(aside, served)  # as `pinfold ingest` switches: a rename onto the served path
+        picked = time.perf_counter()
+        during = {k: wrk(ours.url, urls[k][third : 2 * third], secs, conns, out / "wrk") for k, _ in kinds}
+        spent = time.perf_counter() - picked
+        while len(_warmed_lines(ours)) < 2:
+            time.sleep(0.5)
+        warm_line = _warmed_lines(ours)[1]
+        after = {k: wrk(ours.url, urls[k][2 * third :], secs, conns, out / "wrk") for k, _ in kinds}
+    for k, label in kinds:
+        rows.append((f"{label}, new query, on the database before", "pinfold", before[k], ""))
+        rows.append((f"{label}, new query, first {spent:.0f} s after a new database", "pinfold", during[k], ""))
+        rows.append((f"{label}, new query, after the warmer is done", "pinfold", after[k], ""))
+    ingested = f"ingested in {ingest_s:.1f} s beforehand" if ingest_s else "ingested by an earlier run"
+    print(f"new database: one register + 10 entries, {ingested}; the server: {warm_line.split(':', 1)[-1].strip()}")
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--out", type=Path, default=Path("bench/out"))
+    ap.add_argument("--new-database-only", action="store_true", help="only the rows after a new database (issue 26)")
     args = ap.parse_args()
     db = built_database(args.rows, args.out).resolve()
+    if args.new_database_only:
+        table(after_a_new_database(db, args.out, args.seconds, args.connections))
+        return
     n_rows = (
         sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
         .execute("SELECT count(*) FROM impoundments")
@@ -248,6 +325,7 @@ def main() -> None:
         ("/calendar/auctions.ics, one URL", "pinfold", cal_one, x(cal_one, ics)),
         ("calendar, a new query each request", "pinfold", cal_new, x(cal_new, ics)),
     ]
+    rows += after_a_new_database(db, args.out, secs, conns)
     print()
     table(rows)
     print("\nfirst render after a start or an ingest (one request, then cached): "

@@ -39,7 +39,7 @@ from pinfold.law.packs import all_packs, pack
 from pinfold.schema import PUBLIC, views
 from pinfold.tables import insert_row, insert_rows
 
-from . import auction_history, history, package, patch
+from . import auction_history, changed, history, package, patch
 from .finish import (
     _full_text,
     _mark_duplicates,
@@ -346,6 +346,7 @@ def _history(
     pounds recomputed); what follows from it for the server goes here too, for both ways of ingesting."""
     found = history.record(pub, run.public_db, run.data_dir, counts, run.version, downloads, pounds=pounds)
     auction_history.record(pub)  # each auction's SEQUENCE and LAST-MODIFIED (portal/ical.py)
+    changed.record(pub, pounds)  # which pounds this ingest changed (the server keeps the others' pages)
     return found
 
 

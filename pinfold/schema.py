@@ -458,6 +458,9 @@ CREATE TABLE aliases (
 CREATE TABLE auction_versions (
     auction_id TEXT PRIMARY KEY, sequence INTEGER NOT NULL, modified_at TEXT NOT NULL, digest TEXT NOT NULL
 );
+CREATE TABLE ingest_pounds (
+    ingest_id INTEGER NOT NULL REFERENCES ingests(id), pound_id TEXT NOT NULL, PRIMARY KEY (ingest_id, pound_id)
+);
 """
 PUBLIC += HISTORY
 

@@ -26,6 +26,7 @@ from .i18n import t
 from .middleware import DATA_CSP, ResponseCache, SecurityHeaders
 from .render import render
 from .routes import api, compliance, downloads, feeds, health, pages
+from .scopes import Scopes
 from .settings import Settings, get_settings
 from .warm import Warmer
 
@@ -180,7 +181,8 @@ class Pinfold:
         self.data = SecurityHeaders(self._data, DATA_CSP.replace("{tiles}", settings.map_tile_origin()))
         self._datasette: Mounted | None = None
         self._swap_lock = threading.Lock()
-        self.cache = ResponseCache(self._route, settings)
+        self.scopes = Scopes(self.served)
+        self.cache = ResponseCache(self._route, settings, scopes=self.scopes)
         self.warmer = Warmer(self.cache, settings.database, settings.public_origin())
         # What is built at start lives as long as the process: kept out of the collector's full sweeps, which
         # would otherwise walk it all and stall every request in flight.
@@ -258,6 +260,7 @@ class Pinfold:
             self._datasette.retire()
             self._datasette = None
         self.portal.app.state.pool.close()
+        self.scopes.close()
         self.served.close()
 
 

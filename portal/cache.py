@@ -1,6 +1,8 @@
 """Whole responses kept in memory, bounded by entries and bytes. The public database never changes in place (a new
 ingest replaces the file), so a response is a function of the database version, India's date, the host, the
-language and the URL: that tuple is the key, and a new ingest makes every old key unreachable."""
+language and the URL: that tuple is the key, and a new ingest makes every old key unreachable. Except the responses
+of one pound (its pages, its animals'): keyed without the version, each kept with a tag that says which version of its
+pound it shows, and valid while no ingest has changed that pound since (portal/scopes.py)."""
 
 from __future__ import annotations
 
@@ -30,13 +32,16 @@ class Cached:
     body: bytes
     compressible: bool = False
     gzipped: bytes | None = field(default=None)
+    # What a response of one pound was kept by (portal/scopes.py): valid while Scopes.still(tag); () = by version.
+    tag: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> Cached:
+    def of(cls, status: int, headers: list[tuple[bytes, bytes]], body: bytes, tag: tuple[str, ...] = ()) -> Cached:
         """(200, [(b"content-type", b"text/html")], 5 KB) -> a Cached that is compressible, not yet compressed."""
         kind = dict((k.lower(), v) for k, v in headers).get(b"content-type", b"")
         already = any(k.lower() == b"content-encoding" for k, _ in headers)
-        return cls(status, headers, body, len(body) >= 1024 and kind.startswith(COMPRESSIBLE) and not already)
+        compressible = len(body) >= 1024 and kind.startswith(COMPRESSIBLE) and not already
+        return cls(status, headers, body, compressible, tag=tag)
 
     def with_gzip(self) -> Cached:
         """The same response with its gzip form: Cached(body=5 KB of text) -> Cached(gzipped=the 1 KB gzip of it)."""

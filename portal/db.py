@@ -270,19 +270,29 @@ class Pool:
                 if self._idle:
                     return now, self._idle.pop()
         for con in stale:
-            con.close()
+            con.close()  # idle: no thread is using it (give keeps only connections whose user has finished)
         return now, connect_version(self.served.path, now)
 
-    def give(self, taken: str, con: sqlite3.Connection) -> None:
-        """Back to the pool if the file has not changed since it was taken; otherwise let go. Not closed here: a
-        request cancelled while its page renders in a worker thread gives its connection back before the thread is
-        done with it, and a close under a running statement is a use-after-free in SQLite (a segmentation fault seen
-        once under tests/test_served_file.py). Let go, it closes when its last user drops it (CPython counts them)."""
-        with self._lock:
-            if taken == self._version and len(self._idle) < self.max_idle:
-                self._idle.append(con)
-                return
+    def give(self, taken: str, con: sqlite3.Connection, finished: bool = True) -> None:
+        """Back to the pool if its user has `finished` with it and the file has not changed since it was taken;
+        otherwise let go, never closed here: CPython closes it when its last user drops it.
+
+        A request cancelled while its page renders in a worker thread (a warmer stopped, a server shutting down)
+        gives its connection back at once while the thread goes on reading through it (anyio cannot stop a thread):
+        kept, the next request would read through it from another thread too, and the next take after a new file
+        (or close) would close it under a running statement, a use-after-free in SQLite (the segmentation fault seen
+        once under tests/test_served_file.py). Such a connection is given with finished=False and is only let go."""
+        if finished:
+            with self._lock:
+                if taken == self._version and len(self._idle) < self.max_idle:
+                    self._idle.append(con)
+                    return
         del con
+
+    def idle(self) -> list[sqlite3.Connection]:
+        """The connections waiting to be taken again (for tests: which connections the pool may hand out)."""
+        with self._lock:
+            return list(self._idle)
 
     def close(self) -> None:
         with self._lock:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import sqlite3
 from collections.abc import AsyncIterator
@@ -38,8 +39,10 @@ async def get_db(request: Request) -> AsyncIterator[sqlite3.Connection]:
     taken, con = pool.take()
     try:
         yield con
-    finally:
-        pool.give(taken, con)
+    except BaseException as e:  # cancelled: a sync page may still be reading through it in its thread (Pool.give)
+        pool.give(taken, con, finished=not isinstance(e, asyncio.CancelledError))
+        raise
+    pool.give(taken, con)
 
 
 DbDep = Annotated[sqlite3.Connection, Depends(get_db)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import threading
 import unicodedata
 from dataclasses import dataclass, field, replace
 
@@ -21,6 +22,7 @@ from pinfold.vocabulary import SAME_WORD, species_of
 from .search import Query, fts_word
 
 _MALAYALAM = re.compile(r"[\u0D00-\u0D7F]")
+_READING = threading.Lock()
 _KEEP = 2  # the versions of the served file whose vocabulary is kept (the one served and the one before)
 
 
@@ -67,6 +69,13 @@ def vocabulary(con: sqlite3.Connection) -> Vocabulary:
     version = getattr(con, "version", "")
     if version and version in _VOCABULARIES:
         return _VOCABULARIES[version]
+    with _READING:  # one read per version: sixteen searches after a new file each read it at once (0.4 s at 1M)
+        if version and version in _VOCABULARIES:
+            return _VOCABULARIES[version]
+        return _read(con, version)
+
+
+def _read(con: sqlite3.Connection, version: str) -> Vocabulary:
     con.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_words USING fts5vocab(main, impoundments_fts, row)")
     counts = {t: n for t, n in con.execute("SELECT term, doc FROM temp.search_words") if not t.isdigit()}
     by_skeleton: dict[str, list[str]] = {}

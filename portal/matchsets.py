@@ -12,13 +12,17 @@ impoundments_fts_in_pound's order) are a shift of the same bitmap."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 import threading
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import reduce
+
+from pinfold.schema import FTS_COLUMNS
 
 assert array("I").itemsize == 4  # 32 bits a word, as _make sums them
 
@@ -35,10 +39,109 @@ EQUAL = {
     "WHERE impoundments_fts_in_pound MATCH :term AND i.{column} = :value",
 }
 COLUMNS = ("district", "pound_id")
+# The rowid of the full-text table's row in each EQUAL query, to look up a few rows by (Remap.fresh).
+ONLY_ROWID = {"impoundments_fts": "i.rowid", "impoundments_fts_in_pound": "f.rowid"}
 # The full-text index of the animals in auctions' lots (a row per lot, numbered as auction_lots), counted by term only.
 LOTS = "impoundments_fts_lots"
 
 Key = tuple[str, str, str, str]  # (version, table, a full-text term, "" or 'column=value' its rows also have)
+
+
+# Each full-text table's rows of some pounds, to follow them from one version of the file to the next: (rowid, what the
+# row is, what it holds and what orders it). A row that is the same in both keeps its place among the others (every
+# table is filled in an order of its rows' own values: schema.search_index, the lots by auction and animal).
+FOLLOWED = {
+    "impoundments_fts": f"""SELECT i.rowid, i.id, i.brought_at, {", ".join("i." + c for c in FTS_COLUMNS)}
+        FROM impoundments i WHERE i.pound_id IN (SELECT value FROM json_each(:pounds))""",
+    "impoundments_fts_in_pound": f"""SELECT q.rowid, i.id, q.auction_earliest_on, i.brought_at,
+        {", ".join("i." + c for c in FTS_COLUMNS)} FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment
+        WHERE i.pound_id IN (SELECT value FROM json_each(:pounds))""",
+    LOTS: f"""SELECT l.rowid, l.auction_id || '/' || l.lot_no, l.impoundment_id, a.status = 'held',
+        {", ".join("i." + c for c in FTS_COLUMNS)} FROM auctions a JOIN auction_lots l ON l.auction_id = a.id
+        JOIN impoundments i ON i.id = l.impoundment_id WHERE a.pound_id IN (SELECT value FROM json_each(:pounds))""",
+}
+# The table whose rowids each full-text table's are.
+ROWS_OF = {
+    "impoundments_fts": "impoundments",
+    "impoundments_fts_in_pound": "impoundments_in_pound",
+    LOTS: "auction_lots",
+}
+MOST_MOVED = 20_000  # more rows of a table added, removed or changed than this: its sets are made again
+
+
+@dataclass(frozen=True)
+class Remap:
+    """How one table's rows moved between two versions: `runs` of rows that stayed, (first rowid before, first rowid
+    now, how many), and the rowids now of rows added or changed (`fresh`, looked up one by one)."""
+
+    runs: list[tuple[int, int, int]]
+    fresh: list[int]
+
+
+def runs_between(count_before: int, count_now: int, gone: list[int], fresh: list[int]) -> list[tuple[int, int, int]]:
+    """Rows 1..count_before less `gone`, matched in order to rows 1..count_now less `fresh`, as runs:
+    (5, 6, [], [1]) -> [(1, 2, 5)] (an entry added at the top: every row one down); (3, 3, [2], [2]) -> [(1, 1, 1),
+    (3, 3, 1)] (row 2 changed in place)."""
+    out: list[tuple[int, int, int]] = []
+    gone_at, fresh_at = 0, 0
+    old, new = 1, 1
+    while True:
+        while gone_at < len(gone) and gone[gone_at] == old:
+            old, gone_at = old + 1, gone_at + 1
+        while fresh_at < len(fresh) and fresh[fresh_at] == new:
+            new, fresh_at = new + 1, fresh_at + 1
+        if old > count_before or new > count_now:
+            return out
+        length = min(
+            (gone[gone_at] if gone_at < len(gone) else count_before + 1) - old,
+            (fresh[fresh_at] if fresh_at < len(fresh) else count_now + 1) - new,
+        )
+        out.append((old, new, length))
+        old, new = old + length, new + length
+
+
+class Carry:
+    """From the version `before` to `now`, which changed only `pounds`: each table's Remap, worked out once, in a
+    thread of its own, from those pounds' rows in both files (work_out)."""
+
+    def __init__(self, before: str, now: str, pounds: frozenset[str]):
+        self.before, self.now, self.pounds = before, now, pounds
+        self.done = threading.Event()
+        self._remaps: dict[str, Remap | None] = {}
+
+    def work_out(self, old: sqlite3.Connection, new: sqlite3.Connection) -> None:
+        """Every table's Remap, through a connection to each file (both this thread's, closed here when done)."""
+        try:
+            for table in FOLLOWED:
+                self._remaps[table] = self._work_out(old, new, table)
+        except sqlite3.Error:
+            self._remaps.clear()
+        finally:
+            old.close()
+            new.close()
+            self.done.set()
+
+    def remap(self, table: str) -> Remap | None:
+        self.done.wait()
+        return self._remaps.get(table)
+
+    def _work_out(self, old: sqlite3.Connection, new: sqlite3.Connection, table: str) -> Remap | None:
+        """None when the rows cannot be followed: rowids not 1..count (a file patched in place of rows), too many
+        moved, or counts that do not add up."""
+        pounds = json.dumps(sorted(self.pounds))
+        counted = []
+        for c in (old, new):
+            count, top = c.execute(f"SELECT count(*), coalesce(max(rowid), 0) FROM {ROWS_OF[table]}").fetchone()
+            if count != top:
+                return None
+            counted.append(count)
+        before = {r[1]: (r[0], tuple(r[2:])) for r in old.execute(FOLLOWED[table], {"pounds": pounds})}
+        now = {r[1]: (r[0], tuple(r[2:])) for r in new.execute(FOLLOWED[table], {"pounds": pounds})}
+        gone = sorted(rowid for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
+        fresh = sorted(rowid for key, (rowid, row) in now.items() if key not in before or before[key][1] != row)
+        if len(gone) + len(fresh) > MOST_MOVED or counted[0] - len(gone) != counted[1] - len(fresh):
+            return None
+        return Remap(runs_between(counted[0], counted[1], gone, fresh), fresh)
 
 
 class MatchSets:
@@ -52,6 +155,7 @@ class MatchSets:
         self._bytes = 0
         self._making: dict[Key, threading.Event] = {}
         self._ranges: dict[tuple[str, str, str], list[tuple[str, int, int]]] = {}
+        self._carry: Carry | None = None
 
     def rows(self, con: sqlite3.Connection, key: Key) -> int:
         """The bitmap of the rows `key` names, made from the database the first time it is asked (by one thread:
@@ -72,7 +176,8 @@ class MatchSets:
                 found = self._sets.get(key)
             return found if found is not None else _make(con, key)
         try:
-            made = _make(con, key)  # outside the lock: other counts go on meanwhile
+            carried = self._carried(con, key)
+            made = _make(con, key) if carried is None else carried  # outside the lock: other counts go on meanwhile
             with self._lock:
                 self._sets[key] = made
                 self._bytes += _size(made)
@@ -142,10 +247,43 @@ class MatchSets:
     def __len__(self) -> int:
         return len(self._sets)
 
+    def carry(
+        self, before: str, now: str, pounds: frozenset[str], old: sqlite3.Connection, new: sqlite3.Connection
+    ) -> None:
+        """A new version `now` of the file, which changed only `pounds` since `before` (portal/scopes.py): its sets
+        are made from before's where those are kept, through a Remap of each table worked out now, in a thread,
+        from `old` and `new` (connections to the two files, closed by that thread)."""
+        carry = Carry(before, now, pounds)
+        with self._lock:
+            self._carry = carry
+        threading.Thread(target=carry.work_out, args=(old, new), name="pinfold-carry", daemon=True).start()
 
-def _make(con: sqlite3.Connection, key: Key) -> int:
+    def _carried(self, con: sqlite3.Connection, key: Key) -> int | None:
+        """The bitmap of `key` from the same key's of the version before, when it is kept and the rows moved in a
+        way Carry could follow: None otherwise (then made from the index)."""
+        carry = self._carry
+        version, table, term, equal = key
+        if carry is None or carry.now != version or not getattr(con, "version", ""):
+            return None
+        with self._lock:
+            before = self._sets.get((carry.before, table, term, equal))
+        if before is None:
+            return None
+        remap = carry.remap(table)
+        if remap is None:
+            return None
+        out = 0
+        for first_old, first_new, length in remap.runs:
+            out |= ((before >> first_old) & ((1 << length) - 1)) << first_new
+        if remap.fresh:
+            out |= _make(con, key, remap.fresh)
+        return out
+
+
+def _make(con: sqlite3.Connection, key: Key, only: Sequence[int] | None = None) -> int:
     """The rows a key names as a bitmap: 32 rows a word, summed by SQLite, so the few thousand words and not the rows
-    reach Python (60 ms for 'left', 326,740 rows at 1M, where a row at a time took 80 ms holding the interpreter)."""
+    reach Python (60 ms for 'left', 326,740 rows at 1M, where a row at a time took 80 ms holding the interpreter).
+    `only`: of these rowids alone, each looked up (the rows a new database added or changed, Remap.fresh)."""
     _, table, term, equal = key
     if table not in EQUAL and (table != LOTS or equal):
         raise ValueError(f"no full-text table {table}")
@@ -153,8 +291,12 @@ def _make(con: sqlite3.Connection, key: Key) -> int:
     if equal and column not in COLUMNS:
         raise ValueError(f"no column {column} to count by")
     rows = EQUAL[table].format(column=column) if equal else f"SELECT rowid AS n FROM {table} WHERE {table} MATCH :term"
+    if only is not None:
+        rowid = ONLY_ROWID[table] if equal else "rowid"
+        rows += f" AND {rowid} IN (SELECT value FROM json_each(:only))"
     words = con.execute(
-        f"SELECT n >> 5, sum(1 << (n & 31)) FROM ({rows}) GROUP BY 1", {"term": term, "value": value}
+        f"SELECT n >> 5, sum(1 << (n & 31)) FROM ({rows}) GROUP BY 1",
+        {"term": term, "value": value, "only": json.dumps(list(only or ()))},
     ).fetchall()
     bits = array("I", bytes(4 * (max((w for w, _ in words), default=-1) + 1)))  # rowids are positive
     for word, set_bits in words:

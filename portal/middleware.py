@@ -18,6 +18,7 @@ from starlette.requests import Request
 from . import db
 from .cache import MAX_ENTRIES, MAX_ENTRY_BYTES, Cached, ResponseStore
 from .deps import lang_of
+from .scopes import Scopes, Tag, scoped_path
 from .settings import IST, Settings
 
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'self'"
@@ -33,6 +34,10 @@ DATA_CSP = (
 
 # Never cached: files with their own validators, the health check (it must see the database as it is now).
 UNCACHED_PREFIXES = ("/static/", "/healthz")
+# In a key, where the version stands for one pound's response (kept across versions by its tag, scopes.py).
+SCOPED = "pound"
+# A request the warmer makes (portal/warm.py), in its scope: it never counts as a reader waiting.
+WARMING = "pinfold.warming"
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -126,9 +131,16 @@ class ResponseCache:
     """GET and HEAD: 304 for a matching conditional request; a stored 200 replayed; otherwise the app's answer,
     stored when it is a 200 without a cookie and small enough."""
 
-    def __init__(self, app: Any, settings: Settings, store: ResponseStore | None = None):
+    def __init__(self, app: Any, settings: Settings, store: ResponseStore | None = None, scopes: Scopes | None = None):
         self.app, self.settings = app, settings
         self.store = store or ResponseStore()
+        # Responses of one pound kept across new databases that leave the pound as it was (portal/scopes.py).
+        self.scopes = scopes
+        # Readers' renders not yet answered (the warmer's own are not counted), and an event set while there are
+        # none: the warmer renders only then (portal/warm.py), so a reader never waits behind it for a thread.
+        self.readers_waiting = 0
+        self.quiet = asyncio.Event()
+        self.quiet.set()
         # Requests for a key being rendered wait for that render instead of starting their own: when a newspaper
         # links a page, the first second's hundred requests make one render, not a hundred.
         self._rendering: dict[tuple[str, ...], asyncio.Event] = {}
@@ -148,13 +160,22 @@ class ResponseCache:
             return
         version, modified = db.stamp(self.settings.database)
         today = self.settings.today_in_india()
-        key = cache_key(scope, version, today)
-        extra = validators(key, modified, today, self.settings)
-        hit = self.store.get(key)
+        scoped = self.scopes is not None and scoped_path(scope["path"])
+        if self.scopes is not None:
+            self.scopes.seen(version)
+        key = cache_key(scope, SCOPED if scoped else version, today)
+        hit = self._valid(self.store.get(key))
         if hit is None and key in self._rendering:
             await self._rendering[key].wait()
-            hit = self.store.get(key)
-        given = _validators(hit.headers) if hit is not None else self._answered.get(key)
+            hit = self._valid(self.store.get(key))
+        tag: Tag = ()
+        if hit is None and scoped:
+            assert self.scopes is not None
+            tag = self.scopes.tag_of(scope["path"], version) or ()
+            if not tag:  # not one pound's after all (an animal the file does not have): by version
+                key = cache_key(scope, version, today)
+        extra = validators((*key, *tag), modified, today, self.settings)
+        given = _validators(hit.headers) if hit is not None else None if scoped else self._answered.get(key)
         if given is not None:
             # Only a response known to be a 200 (stored, or too big to store) is known to be what the client holds:
             # an address that answers 404 or 400, or one not rendered since, is answered in full.
@@ -169,27 +190,39 @@ class ResponseCache:
             await _busy(send)
             return
         self._unanswered += 1
-        send = self._answering(send)
+        reader = not scope.get(WARMING, False)
+        if reader:
+            self.readers_waiting += 1
+            self.quiet.clear()
+        send = self._answering(send, reader)
         try:
-            await self._render(scope, receive, send, key, extra)
+            await self._render(scope, receive, send, key, extra, tag)
         finally:
             send.answered()
 
-    async def _render(self, scope: Scope, receive: Any, send: Any, key: tuple[str, ...], extra: Any) -> None:
+    def _valid(self, hit: Cached | None) -> Cached | None:
+        """A stored response, unless it is one pound's and an ingest has changed that pound since (scopes.py)."""
+        if hit is not None and hit.tag and (self.scopes is None or not self.scopes.still(hit.tag)):
+            return None
+        return hit
+
+    async def _render(
+        self, scope: Scope, receive: Any, send: Any, key: tuple[str, ...], extra: Any, tag: Tag = ()
+    ) -> None:
         """A response not stored (or not fresh): made by the app, and stored when it is the render others wait for."""
         if scope["method"] == "HEAD":
-            await self._head(scope, receive, self._recording(key, extra, None, send))
+            await self._head(scope, receive, self._recording(key, extra, None, send, tag))
             return
         if key in self._rendering:
-            await self.app(scope, receive, self._recording(key, extra, None, send))
+            await self.app(scope, receive, self._recording(key, extra, None, send, tag))
             return
         done = self._rendering[key] = asyncio.Event()
         try:
-            await self.app(scope, receive, self._recording(key, extra, done, send))
+            await self.app(scope, receive, self._recording(key, extra, done, send, tag))
         finally:
             self._release(key, done)
 
-    def _answering(self, send: Any) -> Any:
+    def _answering(self, send: Any, reader: bool = True) -> Any:
         """send, counting this render as answered at its first message (once, whichever comes first: the response
         starts, or the render ends without one): a slow reader of a download holds no place in the waiting room."""
         state = {"open": True}
@@ -198,6 +231,10 @@ class ResponseCache:
             if state["open"]:
                 state["open"] = False
                 self._unanswered -= 1
+                if reader:
+                    self.readers_waiting -= 1
+                    if self.readers_waiting == 0:
+                        self.quiet.set()
 
         async def sending(message: Message) -> None:
             answered()
@@ -253,7 +290,12 @@ class ResponseCache:
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
 
     def _recording(
-        self, key: tuple[str, ...], extra: list[tuple[bytes, bytes]], done: asyncio.Event | None, send: Any
+        self,
+        key: tuple[str, ...],
+        extra: list[tuple[bytes, bytes]],
+        done: asyncio.Event | None,
+        send: Any,
+        tag: Tag = (),
     ) -> Any:
         """Passes every message straight on (a streamed export is never held back) and keeps a copy to store when
         `done` (the render others wait for) is given. Those others are let go as soon as the response is known not
@@ -290,7 +332,9 @@ class ResponseCache:
                     if message.get("more_body", False) and done is not None:
                         self._release(key, done)  # a stream: a slow reader could stall it; others render their own
                     if not message.get("more_body", False):
-                        self.store.put(key, Cached.of(state["status"], state["headers"], b"".join(state["chunks"])))
+                        self.store.put(
+                            key, Cached.of(state["status"], state["headers"], b"".join(state["chunks"]), tag)
+                        )
             await send(message)
 
         return recording

@@ -15,20 +15,47 @@ from urllib.parse import quote, unquote
 
 from . import db
 from .matchsets import MATCH_SETS
+from .middleware import WARMING
 from .search import Plan, common_plans
 
 log = logging.getLogger("pinfold.warm")
 
 FEEDS = [f"/feeds/{name}.{fmt}" for name in ("impounded", "notices", "auctions") for fmt in ("rss", "atom")]
 CHECK_EVERY_SECONDS = 2.0
+CHANGED_ANIMALS = 200  # the animal pages of a new ingest's changes rendered ahead of any reader
 
 
-def warm_paths(con: sqlite3.Connection) -> list[str]:
-    """Home, the lists of pounds and feeds, every feed and the calendar, every pound's and district's page:
-    ['/', '/pounds', '/feeds', '/calendar/auctions.ics', '/feeds/impounded.rss', ..., '/pounds/tcr-corp', ...]."""
-    pounds = [f"/pounds/{quote(r[0])}" for r in con.execute("SELECT id FROM pounds ORDER BY id")]
+def warm_paths(con: sqlite3.Connection, changed: frozenset[str] | None = None) -> list[str]:
+    """What a new database asks to be rendered, what it changed first: the pages of the pounds it changed and of the
+    animals its last ingest changed (at most CHANGED_ANIMALS), then home, the lists of pounds and feeds, every feed
+    and the calendar, every district's page, then every other pound's page (kept across the new database unless
+    their scorecard moved, portal/scopes.py: then a cache hit each). changed=None (a start, every pound changed):
+    home, the lists, feeds and calendar first, then every pound's and district's page.
+    -> ['/pounds/tcr-corp', '/animals/tcr-corp-12-2026-11-30', '/', '/pounds', '/feeds', ..., '/pounds/ekm-aluva']"""
+    ids = [r[0] for r in con.execute("SELECT id FROM pounds ORDER BY id")]
     districts = [f"/districts/{quote(d)}" for d in db.districts(con)]
-    return ["/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS, *pounds, *districts]
+    shared = ["/", "/pounds", "/feeds", "/calendar/auctions.ics", *FEEDS]
+    if changed is None:  # a start, or a file whose history is another: the pages most asked for first
+        return [*shared, *(f"/pounds/{quote(p)}" for p in ids), *districts]
+    first = [p for p in ids if p in changed]
+    animals: list[str] = []
+    if changed:
+        animals = [
+            f"/animals/{quote(r[0])}"
+            for r in con.execute(
+                """SELECT DISTINCT c.impoundment_id FROM changes c JOIN impoundments i ON i.id = c.impoundment_id
+                   WHERE c.ingest_id = (SELECT max(id) FROM ingests) LIMIT ?""",
+                (CHANGED_ANIMALS,),
+            )
+        ]
+    rest = [p for p in ids if p not in changed]
+    return [
+        *(f"/pounds/{quote(p)}" for p in first),
+        *animals,
+        *shared,
+        *districts,
+        *(f"/pounds/{quote(p)}" for p in rest),
+    ]
 
 
 class Warmer:
@@ -41,6 +68,8 @@ class Warmer:
         # whatever it sent.
         self.origin: tuple[str, bytes] | None = origin
         self.task: asyncio.Task[None] | None = None
+        # How often, and how long, the last warm waited for readers' renders (readers_first): in its log line.
+        self.gave_way, self.waited = 0, 0.0
 
     def seen(self, scope: dict[str, Any]) -> None:
         """A reader's request: remember the scheme and host its cached answers are keyed by."""
@@ -73,19 +102,25 @@ class Warmer:
             await asyncio.sleep(CHECK_EVERY_SECONDS)
 
     async def warm(self) -> int:
-        """Every page of warm_paths in both languages, one at a time, pausing after each as long as it took (so
-        readers' requests are served between them). -> pages asked."""
+        """Every page of warm_paths in both languages, one at a time, each only when no reader's render is waiting
+        (ResponseCache.quiet) and with a pause as long as it took after it: readers never queue behind the warmer,
+        and keep at least half of the process while it runs. -> pages asked."""
         assert self.origin is not None
+        version = db.version(self.database)
+        scopes = getattr(self.app, "scopes", None)
+        changed = scopes.seen(version).changed if scopes is not None else None
         con = db.connect(self.database)
         try:
-            paths = warm_paths(con)
+            paths = warm_paths(con, changed)
         finally:
             con.close()
         scheme, host = self.origin
         loop = asyncio.get_running_loop()
         began, asked = loop.time(), 0
-        for lang in ("en", "ml"):
-            for path in paths:
+        self.gave_way, self.waited = 0, 0.0
+        for path in paths:
+            for lang in ("en", "ml"):
+                await self.readers_first()
                 start = loop.time()
                 await self._get(scheme, host, path, lang)
                 asked += 1
@@ -95,9 +130,25 @@ class Warmer:
         terms = await self.warm_sets()
         # beside the server's own lines ('Application startup complete.'), where an operator reads them
         logging.getLogger("uvicorn.error").info(
-            "Warmed %d pages and the rows of %d parts of searches in %.1f s", asked, terms, loop.time() - began
-        )
+            "Warmed %d pages (%s pounds changed) and the rows of %d parts of searches in %.1f s, giving way to "
+            "readers' renders %d times for %.1f s",
+            asked, "all" if changed is None else len(changed), terms, loop.time() - began, self.gave_way, self.waited,
+        )  # fmt: skip
         return asked
+
+    async def readers_first(self) -> None:
+        """Returns when no reader's render is waiting or running (at once when none is): the warmer's next render
+        never takes a thread or the interpreter from a reader who asked."""
+        quiet = getattr(self.app, "quiet", None)
+        if quiet is None or quiet.is_set():
+            return
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        self.gave_way += 1
+        while not quiet.is_set():
+            await quiet.wait()
+            await asyncio.sleep(0)  # readers woken with it go first
+        self.waited += loop.time() - began
 
     async def warm_sets(self) -> int:
         """The rows of the parts of searches most asked for (search.common_plans: kinds, districts, pounds, the
@@ -109,15 +160,23 @@ class Warmer:
         loop = asyncio.get_running_loop()
         try:
             if not con.version:  # swapped again meanwhile: the next check warms the new one
+                con.close()
                 return 0
             plans = await asyncio.to_thread(common_plans, con)
             for p in plans:
+                await self.readers_first()
                 start = loop.time()
                 await asyncio.to_thread(_make_sets, con, version, p)
                 await asyncio.sleep(min(loop.time() - start, 1.0))
-            return len(plans)
-        finally:
+        except asyncio.CancelledError:
+            # Stopped: the thread may still be making a part through con (a thread cannot be stopped), and a close
+            # under its statement is a use-after-free in SQLite. Let go: closed when the thread drops it.
+            raise
+        except BaseException:
             con.close()
+            raise
+        con.close()
+        return len(plans)
 
     async def _get(self, scheme: str, host: bytes, path: str, lang: str) -> None:
         headers = [(b"host", host), (b"accept-encoding", b"gzip")]
@@ -126,7 +185,7 @@ class Warmer:
         scope = {
             "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": scheme,
             "path": unquote(path), "raw_path": path.encode(), "query_string": b"", "root_path": "", "headers": headers,
-            "client": ("127.0.0.1", 0), "server": None,
+            "client": ("127.0.0.1", 0), "server": None, WARMING: True,
         }  # fmt: skip
 
         async def receive() -> dict[str, Any]:
