@@ -229,7 +229,7 @@ def record(
     scope = ""
     if pounds is not None:
         pub.execute("CREATE TEMP TABLE _recomputed (pound_id TEXT PRIMARY KEY)")
-        pub.executemany("INSERT INTO temp._recomputed VALUES (?)", [(p,) for p in pounds])
+        pub.executemany("INSERT INTO temp._recomputed (pound_id) VALUES (?)", [(p,) for p in pounds])
         scope = " AND {}.pound_id IN (SELECT pound_id FROM temp._recomputed)"
     if have_old:
         for table in ("ingests", "changes", "aliases") if pounds is None else ():

@@ -147,9 +147,9 @@ def release(pub: sqlite3.Connection) -> None:
 def _changed_table(pub: sqlite3.Connection, pounds: list[str], order: list[str]) -> None:
     """temp._changed (the pounds recomputed) and temp._pound_order (each pound's place in the registers' order)."""
     pub.execute("CREATE TEMP TABLE _changed (pound_id TEXT PRIMARY KEY)")
-    pub.executemany("INSERT INTO temp._changed VALUES (?)", [(p,) for p in pounds])
+    pub.executemany("INSERT INTO temp._changed (pound_id) VALUES (?)", [(p,) for p in pounds])
     pub.execute("CREATE TEMP TABLE _pound_order (pound_id TEXT PRIMARY KEY, n INTEGER)")
-    pub.executemany("INSERT INTO temp._pound_order VALUES (?, ?)", [(p, n) for n, p in enumerate(order)])
+    pub.executemany("INSERT INTO temp._pound_order (pound_id, n) VALUES (?, ?)", [(p, n) for n, p in enumerate(order)])
 
 
 def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
@@ -231,8 +231,9 @@ def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -
                    r.rowid AS r, {rows} FROM main.{table} r WHERE coalesce({owner}, '') NOT IN {CHANGED}"""
     )
     pub.execute(
-        f"""INSERT INTO temp._ordered SELECT (SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {new_owner}), 1,
-                   r.rowid, {rows} FROM mini.{table} r"""
+        f"""INSERT INTO temp._ordered (n, side, r, {cols})
+            SELECT (SELECT o.n FROM temp._pound_order o WHERE o.pound_id = {new_owner}), 1, r.rowid, {rows}
+            FROM mini.{table} r"""
     )
     pub.execute(f"DELETE FROM main.{table}")
     pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM temp._ordered ORDER BY n, side, r")

@@ -126,22 +126,26 @@ class Carry:
         return self._remaps.get(table)
 
     def _work_out(self, old: sqlite3.Connection, new: sqlite3.Connection, table: str) -> Remap | None:
-        """None when the rows cannot be followed: rowids not 1..count (a file patched in place of rows), too many
-        moved, or counts that do not add up."""
+        """None when the rows cannot be followed: rowids with a hole (a file patched in place of rows), too many
+        moved, or counts that do not add up. Rowids low..top are followed as places 1..count."""
         pounds = json.dumps(sorted(self.pounds))
-        counted = []
+        counted, lows = [], []
         for c in (old, new):
-            count, top = c.execute(f"SELECT count(*), coalesce(max(rowid), 0) FROM {ROWS_OF[table]}").fetchone()
-            if count != top:
+            count, low, top = c.execute(
+                f"SELECT count(*), coalesce(min(rowid), 1), coalesce(max(rowid), 0) FROM {ROWS_OF[table]}"
+            ).fetchone()
+            if count != top - low + 1:  # a hole: rows deleted in place (an incremental ingest's patch)
                 return None
             counted.append(count)
+            lows.append(low - 1)  # rowids low..top are places 1..count (a full ingest reserves rowids below)
         before = {r[1]: (r[0], tuple(r[2:])) for r in old.execute(FOLLOWED[table], {"pounds": pounds})}
         now = {r[1]: (r[0], tuple(r[2:])) for r in new.execute(FOLLOWED[table], {"pounds": pounds})}
-        gone = sorted(rowid for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
+        gone = sorted(rowid - lows[0] for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
         fresh = sorted(rowid for key, (rowid, row) in now.items() if key not in before or before[key][1] != row)
         if len(gone) + len(fresh) > MOST_MOVED or counted[0] - len(gone) != counted[1] - len(fresh):
             return None
-        return Remap(runs_between(counted[0], counted[1], gone, fresh), fresh)
+        places = runs_between(counted[0], counted[1], gone, [r - lows[1] for r in fresh])
+        return Remap([(a + lows[0], b + lows[1], n) for a, b, n in places], fresh)
 
 
 class MatchSets:

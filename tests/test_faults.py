@@ -157,7 +157,7 @@ def _the_pair(pub: Path, priv: Path) -> tuple[list, bytes]:
         public = [
             (t, con.execute(f'SELECT * FROM "{t}" ORDER BY 1').fetchall())
             for t in tables
-            if t not in ("ingests", "changes", "aliases", "ingest_pounds", "sqlite_stat1")
+            if t not in ("ingests", "changes", "aliases", "ingest_pounds", "auction_versions", "sqlite_stat1")
         ]
     finally:
         con.close()

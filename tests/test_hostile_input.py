@@ -185,7 +185,7 @@ def test_money_parses_or_says_it_is_not_money(text: str) -> None:
 def test_calendar_text_stays_text(place: str, summary: str, title: str) -> None:
     row = {"starts_at": "2026-12-01T10:00", "atom_id": "p1-abc", "status": "scheduled", "lots": 1, "head_count": 2,
            "place": place, "district": "Thrissur", "atom_summary": summary, "atom_link": "/animals/p1-abc",
-           "atom_title": title}  # fmt: skip
+           "atom_title": title, "sequence": 0, "modified_at": "2026-11-29T10:00:00+05:30", "lots_json": None}  # fmt: skip
     cal = Calendar.from_ical(render_calendar([row], "http://x", dt.datetime(2026, 11, 29, tzinfo=dt.UTC)))
     (event,) = cal.walk("VEVENT")  # no text can end the event or start another
     assert same_text(str(event["location"])) == same_text(f"{place}, Thrissur")
