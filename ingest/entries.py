@@ -42,7 +42,7 @@ from .privacy import (
     public_kind,
     public_reason,
 )
-from .readers import Block, cell_text
+from .readers import Block, stored_text
 from .records import Entry, impoundment_ids, to_entries
 from .schema import People
 
@@ -162,21 +162,21 @@ def raw_json(block: Block) -> list[str]:
     """Each row's every cell as JSON, for the private register: json.dumps of Block.raw(i), each distinct cell of a
     column encoded once. ['{"No": "1", "Date": "03/11/2025"}', ...]"""
     if block.objects is not None:
-        return [json.dumps(obj, ensure_ascii=False, default=cell_text) for obj in block.objects]
+        return [json.dumps(obj, ensure_ascii=False, default=stored_text) for obj in block.objects]
     if len(set(block.header)) != len(block.header) or not block.header:
-        return [json.dumps(block.raw(i), ensure_ascii=False, default=cell_text) for i in range(len(block))]
+        return [json.dumps(block.raw(i), ensure_ascii=False, default=stored_text) for i in range(len(block))]
 
     def encoded(name: str, column: Sequence[Any]) -> list[str]:
         key = encode(name) + ": "
         if _plain(column):  # text, the common case, by the encoder's C function
             one = {v: key + ("null" if v is None else encode(v)) for v in set(column)}
             return list(map(one.__getitem__, column))
-        return lookup([column], lambda v: key + json.dumps(v, ensure_ascii=False, default=cell_text))
+        return lookup([column], lambda v: key + json.dumps(v, ensure_ascii=False, default=stored_text))
 
     pieces = [encoded(h, c) for h, c in zip(block.header, block.columns, strict=True)]
     out = ["{" + ", ".join(row) + "}" for row in zip(*pieces, strict=True)]
     for i in block.ragged:  # a row with cells past the header's: as Block.raw has it
-        out[i] = json.dumps(block.raw(i), ensure_ascii=False, default=cell_text)
+        out[i] = json.dumps(block.raw(i), ensure_ascii=False, default=stored_text)
     return out
 
 

@@ -158,14 +158,15 @@ class Persons:
 EMPTY = Persons()
 
 
-def _cell_text(v: Any) -> str:
-    """A cell as text: None -> ''; 9447012345.0 -> '9447012345'; '  a  b ' -> 'a b'."""
+def _flat_text(v: Any) -> str:
+    """A cell as clean text, an object's values joined (fields.text leaves an object as Python writes it): None -> '';
+    9447012345.0 -> '9447012345'; {'a': 'x', 'b': 'y'} -> 'x, y'."""
     if v is None:
         return ""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
     if isinstance(v, dict):
-        return ", ".join(_cell_text(x) for x in v.values() if x)
+        return ", ".join(_flat_text(x) for x in v.values() if x)
     return " ".join(str(v).split())
 
 
@@ -280,10 +281,10 @@ def persons_of(cells: dict[str, Any]) -> tuple[Persons, ...]:
     parts: tuple[Persons, ...] = ()
     for f in NAME_AND_RESIDENCE:
         if (value := cells.get(f)) is not None and value != "":
-            parts += _of_cell(value if isinstance(value, str) else _cell_text(value), f == "seizer")
+            parts += _of_cell(value if isinstance(value, str) else _flat_text(value), f == "seizer")
     for f, read in _READERS:
         if (value := cells.get(f)) is not None and value != "":
-            found = read(value if isinstance(value, str) else _cell_text(value))
+            found = read(value if isinstance(value, str) else _flat_text(value))
             if found is not EMPTY:
                 parts += (found,)
     return parts
@@ -366,11 +367,11 @@ def persons_in(fields: dict[str, Sequence[Any]]) -> Everyone:
     for f in NAME_AND_RESIDENCE:
         for value in _distinct(fields.get(f, ())):
             if value is not None and value != "":
-                add(_of_cell(value if isinstance(value, str) else _cell_text(value), f == "seizer"))
+                add(_of_cell(value if isinstance(value, str) else _flat_text(value), f == "seizer"))
     for f, read in _READERS:
         for value in _distinct(fields.get(f, ())):
             if value is not None and value != "":
-                add((read(value if isinstance(value, str) else _cell_text(value)),))
+                add((read(value if isinstance(value, str) else _flat_text(value)),))
     return Everyone(frozenset(keys), frozenset(numbers))
 
 
@@ -403,14 +404,14 @@ def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
     if owner[0] is None and "claimant" in cells:
         owner = _name_residence(cells.get("claimant"))
     split = " ".join(
-        x for x in (_cell_text(cells.get("owner_first_name")), _cell_text(cells.get("owner_last_name"))) if x
+        x for x in (_flat_text(cells.get("owner_first_name")), _flat_text(cells.get("owner_last_name"))) if x
     )
     return {
-        "seizer_name": _cell_text(cells.get("seizer_name")) or seizer[0],
-        "seizer_residence": _cell_text(cells.get("seizer_residence")) or seizer[1],
-        "owner_name": _cell_text(cells.get("owner_name")) or split or owner[0],
-        "owner_residence": _cell_text(cells.get("owner_residence")) or owner[1],
-        "buyer_name": _cell_text(cells.get("buyer")) or None,
+        "seizer_name": _flat_text(cells.get("seizer_name")) or seizer[0],
+        "seizer_residence": _flat_text(cells.get("seizer_residence")) or seizer[1],
+        "owner_name": _flat_text(cells.get("owner_name")) or split or owner[0],
+        "owner_residence": _flat_text(cells.get("owner_residence")) or owner[1],
+        "buyer_name": _flat_text(cells.get("buyer")) or None,
     }
 
 
@@ -430,5 +431,5 @@ def owner_is_known(cells: dict[str, Any]) -> bool:
     return (
         _known(cells.get("owner"))
         or _known(cells.get("claimant"))
-        or any(_cell_text(cells.get(f)) for f in ("owner_name", "owner_first_name", "owner_last_name"))
+        or any(_flat_text(cells.get(f)) for f in ("owner_name", "owner_first_name", "owner_last_name"))
     )

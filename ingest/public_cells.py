@@ -29,7 +29,7 @@ from pinfold.vocabulary import (
 
 from .hiding import hide, hide_people, hide_prose
 from .normalise import DITTO_MARKS, MONTHS
-from .people import COMMON, EMPTY, Persons, _cell_text, persons_of, roster_of
+from .people import COMMON, EMPTY, Persons, _flat_text, persons_of, roster_of
 from .text_folding import NUMBER, PLACEHOLDERS, _words, fold_spellings, tokens
 
 # --- public values of columns that are not free text ---------------------------------------------------------------
@@ -105,7 +105,7 @@ def public_reason(err: RecordRejected, cells: dict[str, Any], roster: Persons = 
     Rejects are few: the cost is nothing."""
     reason = hide_people(err.public or str(err), *persons_of(cells), roster) or str(err)
     for value in cells.values():
-        cell = _cell_text(value)
+        cell = _flat_text(value)
         if f"'{cell}'" in reason and not all(t.word.isdigit() or t.word in _QUOTED_SAFE for t in tokens(cell)):
             reason = reason.replace(f"'{cell}'", "'…'")  # a reason that quotes a cell quotes it so
     return _LONG_NUMBER.sub(NUMBER, reason)

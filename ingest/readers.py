@@ -855,7 +855,7 @@ def read_blocks(path: Path) -> Iterator[Block]:
     raise RegisterUnreadable(f"{path}: not a register format Pinfold reads ({', '.join(sorted(REGISTER_SUFFIXES))})")
 
 
-def cell_text(v: Any) -> str:
+def stored_text(v: Any) -> str:
     """A cell as text for the private register: dates as ISO, None as ''."""
     if v is None:
         return ""
