@@ -7,6 +7,7 @@ import logging
 import re
 import sqlite3
 import threading
+import time
 from contextlib import closing
 from pathlib import Path
 from typing import Annotated, Any, cast
@@ -16,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, select_autoescape
 from starlette.types import Receive, Scope, Send
 
+from portal import db
 from portal.app import create_app
 from portal.errors import BadRequest
 from portal.settings import Settings
@@ -26,6 +28,9 @@ from .words import w
 log = logging.getLogger("pinfold.alerts")
 EMAIL = re.compile(r"^[^@\s<>\"']{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,}$")
 PER_ADDRESS, PER_CLIENT = 3, 20  # requests an hour (store.RATE_WINDOW), counted in SUBS.db
+# How often the sender looks (one stat) whether an ingest has put a new public database in place: its alerts go out
+# then, not at the next `every` (an owner told within seconds of the switch, not half a minute later).
+WATCH_SECONDS = 1.0
 
 PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
     """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -84,12 +89,21 @@ class Alerts:
 
     def run_sender(self) -> None:
         while not self.stop.is_set():
+            seen = db.version(self.public_db)  # before the round: a database switched in during it starts another
             try:
                 self.round()
             except Exception as e:  # a bad round (a database being replaced) must not end the sender
                 log.warning("alerts: a sending round failed (%s); the next one tries again", type(e).__name__)
-            self.wake.wait(self.every)
-            self.wake.clear()
+            self.pause(seen)
+
+    def pause(self, seen: str) -> None:
+        """Until the next round: `every` seconds, or sooner when woken (a form sent, the server stopping) or when the
+        public database is no longer the one `seen` (db.version: an ingest switched a new one in)."""
+        until = time.monotonic() + self.every
+        while (left := until - time.monotonic()) > 0:
+            if self.wake.wait(min(WATCH_SECONDS, left)) or db.version(self.public_db) != seen:
+                break
+        self.wake.clear()
 
     def routes(self, app: FastAPI) -> None:
         app.post("/alerts/subscribe")(self.subscribe)

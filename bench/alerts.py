@@ -5,11 +5,12 @@
 `pinfold demo-data --rows N` ingested once (bench/common.py built_database, shared with bench/serve.py), copied to a
 folder of its own; a SUBS.db of 1,000 confirmed subscriptions of which 10 search for a word only the new entry has
 (the others search real words of the registers with another kind); an SMTP server on loopback (aiosmtpd) in this
-process. Then, as a deployment runs it, `pinfold ingest DATA --watch` in its own process, and after each ingest it
-reports, `pinfold alerts notify` and `pinfold alerts send` (the README's "from cron, or after pinfold ingest"), each
-a process of its own. Each run appends one entry to a register (the save), and waits until the 10 matching
-addresses have their e-mail: the seconds from the save to the last e-mail, split into the ingest (save to the
-watch's report) and notify + send (to the last e-mail). --runs runs (3); the median and the spread are printed.
+process. Then, as a deployment runs it, `pinfold ingest DATA --watch` in its own process and `pinfold alerts serve`
+(the portal with the form, and the sender beside it that wakes when an ingest switches a new public database in)
+in another. Each run appends one entry to a register (the save), and waits until the 10 matching addresses have
+their e-mail: the seconds from the save to the last e-mail, split into the ingest (save to the switch of the new
+public database; the package is built after it) and notify + send (to the last e-mail). --runs runs (3); the
+median and the spread are printed.
 Nothing here is a test.
 """
 
@@ -33,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from alerts import store  # noqa: E402
-from bench.common import built_database, free_port  # noqa: E402
+from bench.common import Server, built_database, free_port  # noqa: E402
+from portal.db import version  # noqa: E402
 
 BIN = Path(sys.executable).parent
 WORD = "skewbald"  # in no demo register (and a word the privacy filter keeps): the new entries' own
@@ -111,6 +113,13 @@ def wait_for(proc: subprocess.Popen[str], words: str) -> str:
     raise SystemExit(f"the watch ended before saying {words!r}")
 
 
+def switched(db: Path, before: str) -> float:
+    """When the public database in place is no longer `before` (an ingest's switch), looked at every 10 ms."""
+    while version(db) == before:
+        time.sleep(0.01)
+    return time.perf_counter()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=1_000_000)
@@ -135,7 +144,6 @@ def main() -> None:
     controller.start()
     smtp = f"smtp://127.0.0.1:{port}"
     notify = [str(BIN / "pinfold"), "alerts", "notify", "--db", str(db), "--subscribers", str(subs_db)]
-    send = [str(BIN / "pinfold"), "alerts", "send", "--subscribers", str(subs_db), "--smtp", smtp]
     watch = [str(BIN / "pinfold"), "ingest", str(folder / "data"), "--db", str(db), "--private-db", str(private)]
     unbuffered = {**os.environ, "PYTHONUNBUFFERED": "1"}  # each report as it is written, not when a buffer fills
     proc = subprocess.Popen(
@@ -145,37 +153,40 @@ def main() -> None:
     try:
         wait_for(proc, "")  # its first ingest, of the files as they are (nothing new for anyone)
         subprocess.run(notify, check=True, stdout=subprocess.DEVNULL)  # a new SUBS.db notes the ingests there are
+        web = free_port()
+        serve = [str(BIN / "pinfold"), "alerts", "serve", "--db", str(db), "--subscribers", str(subs_db), "--smtp",
+                 smtp, "--base-url", f"http://127.0.0.1:{web}", "--port", str(web), "--every", "30"]  # fmt: skip
         register = register_to_edit(folder / "data")
         print(
             f"{args.rows:,} rows, {args.subscriptions:,} subscriptions of which {len(wanted)} match; {register.name}",
             flush=True,
         )
-        for run in range(1, args.runs + 1):
-            had = inbox.count(wanted)
-            saved = time.perf_counter()
-            save_entry(register, run)
-            wait_for(proc, "")  # the watch's report of the ingest the save started
-            ingested = time.perf_counter()
-            subprocess.run(notify, check=True, stdout=subprocess.DEVNULL)
-            subprocess.run(send, check=True, stdout=subprocess.DEVNULL)
-            while inbox.count(wanted) < had + len(wanted):
-                time.sleep(0.01)
-            last = inbox.last(wanted)
-            totals.append(last - saved)
-            ingests.append(ingested - saved)
-            sends.append(last - ingested)
-            others = sum(len(v) for k, v in inbox.arrived.items() if k not in wanted)
-            print(
-                f"run {run}: {totals[-1]:.1f} s from the save to the last of {len(wanted)} e-mails "
-                f"(ingest {ingests[-1]:.1f} s, notify + send {sends[-1]:.1f} s); e-mails to others: {others}"
-            )
+        with Server(serve, web, "/healthz", folder / "alerts-serve.log"):
+            for run in range(1, args.runs + 1):
+                had, before = inbox.count(wanted), version(db)
+                saved = time.perf_counter()
+                save_entry(register, run)
+                switch = switched(db, before)
+                while inbox.count(wanted) < had + len(wanted):
+                    time.sleep(0.01)
+                last = inbox.last(wanted)
+                totals.append(last - saved)
+                ingests.append(switch - saved)
+                sends.append(last - switch)
+                wait_for(proc, "")  # the watch's report (after the package): the next save comes after it
+                others = sum(len(v) for k, v in inbox.arrived.items() if k not in wanted)
+                print(
+                    f"run {run}: {totals[-1]:.1f} s from the save to the last of {len(wanted)} e-mails "
+                    f"(to the switch {ingests[-1]:.1f} s, notify + send {sends[-1]:.1f} s); e-mails to others: {others}",
+                    flush=True,
+                )
     finally:
         proc.terminate()
         proc.wait(60)
         controller.stop()
     spread = f"{min(totals):.1f}-{max(totals):.1f}"
     print(
-        f"saved to alert: median {statistics.median(totals):.1f} s ({spread} s over {len(totals)} runs; ingest "
+        f"saved to alert: median {statistics.median(totals):.1f} s ({spread} s over {len(totals)} runs; to the switch "
         f"{statistics.median(ingests):.1f} s, notify + send {statistics.median(sends):.1f} s); target under 60 s"
     )
 

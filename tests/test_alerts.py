@@ -401,3 +401,38 @@ def test_a_rate_limit_ends_after_its_hour(tmp_path: Path) -> None:
     at = store.now()
     assert [store.allow(con, "address", "a@example.org", 2, at) for _ in range(3)] == [True, True, False]
     assert store.allow(con, "address", "a@example.org", 2, at + store.RATE_WINDOW + dt.timedelta(seconds=1))
+
+
+def test_the_sender_sends_the_alerts_of_a_new_database_without_waiting_its_round(tmp_path: Path) -> None:
+    # `pinfold alerts serve --every 30`: an ingest switches a new public database in; the sender sees it (one stat a
+    # second) and the owner's alert goes out then. Before, it slept its whole `every` (here an hour): no alert came.
+    data = make_data_dir(tmp_path, {"register-2025.csv": HISTORY / "register-before.csv"})
+    public = tmp_path / "public.db"
+    ingest(data, public, tmp_path / "private.db")
+    inbox, port = Inbox(), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    alerts = Alerts(
+        tmp_path / "subs.db", public, mail.Smtp("127.0.0.1", port, "none"), mail.Site("http://x", "P <a@pinfold.test>"),
+        every=3600,
+    )  # fmt: skip
+    con = store.connect(tmp_path / "subs.db")
+    sub = store.subscribe(con, "soon@example.org", {"q": "", "species": "buffalo", "district": "", "pound": ""}, "en")
+    store.confirm(con, sub.token)
+    alerts.round()  # SUBS.db notes the ingest there is: nothing new for anyone
+    thread = threading.Thread(target=alerts.run_sender, daemon=True)
+    thread.start()
+    try:
+        with open(data / REGISTER, "a", encoding="utf-8") as f:
+            f.write(entry(90, "buffalo", "black buffalo, white tail tip"))
+        ingest(data, public, tmp_path / "private.db")
+        for _ in range(300):  # until it arrives (a bound, not a measurement)
+            if inbox.to("soon@example.org"):
+                break
+            alerts.stop.wait(0.1)
+        assert len(inbox.to("soon@example.org")) == 1
+    finally:
+        alerts.stop.set()
+        alerts.wake.set()
+        thread.join(10)
+        controller.stop()
