@@ -73,6 +73,19 @@ def seen_by_the_watch(data: Path, ready, seconds: float = 120) -> bool:
     return False
 
 
+def idle(pub: Path, quiet: float = 3.0, seconds: float = 120) -> None:
+    """Until no ingest has held the public database's lock for `quiet` seconds (the watch's debounce is 0.5 s: an
+    ingest a save asked for has begun by then)."""
+    lock, deadline = pub.with_name(pub.name + ".lock"), time.monotonic() + seconds
+    since = time.monotonic()
+    while time.monotonic() < deadline:
+        if lock.exists():
+            since = time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+        time.sleep(0.05)
+
+
 def background_job() -> None:
     """The child starts as `make test &` from a script starts its jobs: SIGINT ignored, and inherited so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -90,6 +103,7 @@ def test_a_saved_register_is_published_and_sigterm_stops_the_watch(data: Path, t
         save_entry(data, 90001, "grey, ear tag KL-07-90001")
         assert seen_by_the_watch(data, lambda: published(pub, "grey, ear tag KL-07-90001") == 1)
         assert watcher.stdout.readline().startswith("files 43, records ")
+        idle(pub)  # a touch made during that ingest starts another: SIGTERM during it would (rightly) exit 130
     finally:
         watcher.send_signal(signal.SIGTERM)
         out, err = watcher.communicate(timeout=60)
