@@ -303,7 +303,8 @@ def _reusable(previous: Path | None, table: str, columns: list[str], pounds: lis
     for r in package.get("resources", []):
         if r.get("name") == table and "parts" in r and [f["name"] for f in r["schema"]["fields"]] == columns:
             found = {p["pound_id"]: Part(p["pound_id"], p["path"], p["bytes"], p["hash"]) for p in r["parts"]}
-            return found if set(found) <= set(pounds) else {}
+            there = all((previous / p.path).is_file() for p in found.values())  # a file gone: written again
+            return found if there and set(found) <= set(pounds) else {}
     return {}
 
 
