@@ -10,6 +10,11 @@ folder from the database it is serving, so the downloads switch with the databas
 The SQLite file in the folder is a hard link to the database itself (no second copy on disk). The previous generation
 stays a while for servers still reading the old file; older ones go at the next ingest.
 
+The big tables of the pounds (SPLIT) are one file per pound (`impoundments/<pound>.csv`, a multipart resource): an
+incremental ingest writes the files of the pounds it recomputed and hard-links every other pound's from the previous
+generation (their rows are the ones it left as they were), so the package of a one-pound change takes about as long
+as that pound's rows; a full ingest writes them all. Either way the files are the bytes a full write gives.
+
 Every table and column is read from the one declaration (schema.PUBLIC) and described by metadata.yml.
 """
 
