@@ -372,7 +372,8 @@ def _publish(run: _Run, downloads: str, previous_downloads: str | None) -> Summa
         run.manifest.pair = [_identity(run.public_db), _identity(run.private_db)]
         run.manifest.write(run.private_db)
     with stages("package, after the switch"):
-        package.build(run.public_db, run.public_db, downloads)  # killed before it is whole: settle builds it
+        # killed before it is whole: settle builds it; the pounds not recomputed keep the previous files (linked)
+        package.build(run.public_db, run.public_db, downloads, previous_downloads, run.summary.recomputed)
         package.prune(run.public_db, keep={downloads, previous_downloads})
     return run.summary
 

@@ -734,6 +734,7 @@ T.update({
     "rows": ("Rows", "വരികൾ"),
     "size": ("Size", "വലിപ്പം"),
     "sqlite_file": ("The whole database (SQLite)", "മുഴുവൻ ഡാറ്റാബേസ് (SQLite)"),
+    "downloads_by_pound": ("One file per pound", "ഓരോ പൗണ്ടിനും ഒരു ഫയൽ"),
     "licence": ("Licence", "ലൈസൻസ്"),
 })  # fmt: skip
 

@@ -120,9 +120,11 @@ def _package(public: Path) -> dict[str, Any]:
     con.close()
     folder = public.with_suffix(".downloads") / named
     out: dict[str, Any] = {}
-    for p in sorted(folder.iterdir()):
+    for p in sorted(f for f in folder.rglob("*") if f.is_file()):  # a table split per pound: each pound's file
         if p.suffix == ".csv":
-            out[p.name] = _csv_without(p.read_bytes(), PER_RUN[p.stem]) if p.stem in PER_RUN else p.read_bytes()
+            name = str(p.relative_to(folder))
+            table = name.removesuffix(".csv")
+            out[name] = _csv_without(p.read_bytes(), PER_RUN[table]) if table in PER_RUN else p.read_bytes()
         elif p.name == "datapackage.json":
             package = json.loads(p.read_text(encoding="utf-8"))
             package.pop("created")

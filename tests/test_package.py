@@ -4,6 +4,7 @@ frictionless library, so the published schema and the data cannot drift apart; t
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import shutil
@@ -15,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ingest.build import ingest
-from ingest.package import declared
+from ingest.package import SPLIT, declared, part_name
 from pinfold.schema import DATAPACKAGE, downloads_root
 from portal.app import create_app
 from portal.settings import Settings
@@ -39,16 +40,30 @@ def errors(report: frictionless.Report) -> list[str]:
     return [f"{task.name}: {e.type} {e.note}" for task in report.tasks for e in task.errors]
 
 
+def paths(resource: dict) -> list[str]:
+    """A resource's files: one, or a split table's, one per pound."""
+    return [resource["path"]] if isinstance(resource["path"], str) else resource["path"]
+
+
+def table_rows(folder: Path, resource: dict) -> list[list[str]]:
+    """A table's rows as its files hold them, the header once (each file of a split table repeats it)."""
+    rows: list[list[str]] = []
+    for path in paths(resource):
+        with open(folder / path, encoding="utf-8", newline="") as f:
+            rows += list(csv.reader(f))[1 if rows else 0 :]
+    return rows
+
+
 def test_the_demo_package_is_valid(demo_dbs: tuple[Path, Path]) -> None:
     report = frictionless.validate(package_of(demo_dbs[0]) / DATAPACKAGE)
     assert report.valid, errors(report)[:10]
     descriptor = json.loads((package_of(demo_dbs[0]) / DATAPACKAGE).read_text(encoding="utf-8"))
-    tables = [r for r in descriptor["resources"] if r["path"].endswith(".csv")]
+    tables = [r for r in descriptor["resources"] if "schema" in r]
     assert [r["name"] for r in tables] == list(declared())  # every public table, as schema.PUBLIC declares them
     con = sqlite3.connect(demo_dbs[0])
-    for r in tables:  # whole: every row of the database
-        with open(package_of(demo_dbs[0]) / r["path"], encoding="utf-8", newline="") as f:
-            assert sum(1 for _ in csv.reader(f)) - 1 == con.execute(f"SELECT count(*) FROM {r['name']}").fetchone()[0]
+    for r in tables:  # whole: every row of the database (a split table: in its files together)
+        rows = table_rows(package_of(demo_dbs[0]), r)
+        assert len(rows) - 1 == con.execute(f"SELECT count(*) FROM {r['name']}").fetchone()[0]
 
 
 def test_the_package_describes_every_field_with_its_type_keys_and_the_licence(demo_dbs: tuple[Path, Path]) -> None:
@@ -86,10 +101,13 @@ def test_a_package_whose_data_drifted_from_its_schema_is_invalid(demo_dbs, tmp_p
     for r in descriptor["resources"]:  # the digests would catch any edit: take them away to see the schema catch it
         r.pop("hash", None), r.pop("bytes", None)
     (copy / DATAPACKAGE).write_text(json.dumps(descriptor), encoding="utf-8")
-    with open(copy / f"{table}.csv", encoding="utf-8", newline="") as f:
+    # a split table: a file of a pound with rows (each file has the header; `spoil` reads row 1)
+    (resource,) = [r for r in descriptor["resources"] if r["name"] == table]
+    path = next(p for p in paths(resource) if (copy / p).read_text(encoding="utf-8").count("\n") > 1)
+    with open(copy / path, encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f))
     spoil(rows)
-    with open(copy / f"{table}.csv", "w", encoding="utf-8", newline="") as f:
+    with open(copy / path, "w", encoding="utf-8", newline="") as f:
         csv.writer(f).writerows(rows)
     report = frictionless.validate(copy / DATAPACKAGE)
     assert not report.valid and error in {e.type for task in report.tasks for e in task.errors}
@@ -158,3 +176,65 @@ def test_a_package_with_history_is_valid(tmp_path: Path) -> None:
     assert con.execute("SELECT count(*) FROM aliases").fetchone()[0] == 1
     report = frictionless.validate(package_of(tmp_path / "p.db") / DATAPACKAGE)
     assert report.valid, errors(report)
+
+
+def test_the_big_tables_are_one_file_per_pound_in_the_pounds_order(demo_dbs: tuple[Path, Path]) -> None:
+    # Issue 26: a file per pound, so an ingest that changed one pound rewrites that pound's files only.
+    folder = package_of(demo_dbs[0])
+    descriptor = json.loads((folder / DATAPACKAGE).read_text(encoding="utf-8"))
+    con = sqlite3.connect(demo_dbs[0])
+    pounds = [r[0] for r in con.execute("SELECT id FROM pounds ORDER BY rowid")]
+    split = {r["name"]: r for r in descriptor["resources"] if isinstance(r["path"], list)}
+    assert set(split) == set(SPLIT) == {
+        "impoundments", "merged_duplicates", "notices", "auctions", "auction_lots", "sales",
+    }  # fmt: skip
+    for name, r in split.items():
+        assert r["path"] == [f"{name}/{part_name(p)}.csv" for p in pounds]
+        assert [p["pound_id"] for p in r["parts"]] == pounds
+        header = [c[0] for c in declared()[name]["columns"]]
+        for part in r["parts"]:  # each file: the header, then that pound's rows; its size and digest as listed
+            data = (folder / part["path"]).read_bytes()
+            rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+            assert rows[0] == header and part["bytes"] == len(data)
+            assert part["hash"] == "sha256:" + hashlib.sha256(data).hexdigest()
+            pound = header.index("pound_id") if "pound_id" in header else None
+            assert pound is None or {r[pound] for r in rows[1:]} <= {part["pound_id"]}
+        # the files together are the table: every row once, a pound's rows in the table's own order
+        rows = table_rows(folder, r)[1:]
+        assert len(rows) == con.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+        head = len(",".join(header)) + 2  # the header and its CRLF, counted once
+        assert r["bytes"] == sum(p["bytes"] for p in r["parts"]) - head * (len(r["parts"]) - 1)
+    lots = table_rows(folder, split["auction_lots"])
+    auctions = {r[0]: r[1] for r in table_rows(folder, split["auctions"])[1:]}
+    order = [auctions[lot[0]] for lot in lots[1:]]  # a lot's pound is its auction's
+    assert order == sorted(order, key=pounds.index)
+
+
+def test_a_pounds_file_name_is_never_a_path_of_its_own() -> None:
+    assert part_name("tvm-corp") == "tvm-corp"
+    assert part_name("Aluva pound") == "_pound-" + hashlib.sha256(b"Aluva pound").hexdigest()[:12]
+    assert part_name("../etc") == part_name("../etc") != "../etc" and "/" not in part_name("../etc")
+    assert part_name(None) == "_none"
+
+
+def test_a_split_table_is_served_whole_and_by_pound(client, demo_dbs) -> None:
+    folder = package_of(demo_dbs[0])
+    descriptor = json.loads((folder / DATAPACKAGE).read_text(encoding="utf-8"))
+    (sales,) = [r for r in descriptor["resources"] if r["name"] == "sales"]
+    whole = client.get("/downloads/sales.csv")
+    assert whole.status_code == 200 and whole.headers["content-type"] == "text/csv; charset=utf-8"
+    # the header once, then each pound's rows in the pounds' order: the files, their headers but the first left out
+    expected = b"".join(
+        (folder / p).read_bytes().split(b"\r\n", 1)[1] if n else (folder / p).read_bytes()
+        for n, p in enumerate(sales["path"])
+    )
+    assert whole.content == expected and int(whole.headers["content-length"]) == sales["bytes"] == len(expected)
+    assert whole.headers["etag"] and 'filename="sales.csv"' in whole.headers["content-disposition"]
+    page = parse_links(client.get("/downloads").text)
+    for part in sales["parts"]:
+        assert f"/downloads/{part['path']}" in page
+        one = client.get(f"/downloads/{part['path']}")
+        assert one.status_code == 200 and one.content == (folder / part["path"]).read_bytes()
+    for bad in ("sales/nope.csv", "sales/..%2Fpounds.csv", "pounds/x.csv", "sales/tvm-corp.db", "x/y/z.csv"):
+        assert client.get(f"/downloads/{bad}").status_code == 404, bad
+    client.cookies.clear()
