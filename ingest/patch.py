@@ -16,10 +16,15 @@ swapped into the copy pound by pound. What the portal reads in rowid order keeps
   its neighbours, and where there is none, the rows newer than it move down by as many (a full ingest leaves RESERVE
   rowids free below its newest row, so a new entry of today moves only the few rows newer than it). When the reserve
   is used up, the ingest is a full one (`Fallback`), which makes it again;
-- the lots (an auction's lots are a rowid range), the rejects (their id is their order in the registers), the merged
-  duplicates, and the tables of the animals in the pound and their full-text indexes: rebuilt whole, in order (small);
-- notices, sales, auctions and the scorecard: rebuilt whole in a full ingest's order (IN_ORDER): the feeds, the
-  calendar and Datasette read them in rowid order where their own order ties.
+- the rejects (their id is their order in the registers), the merged duplicates, and the tables of the animals in the
+  pound and their full-text indexes (a day's animals in the pound are a rowid range): rebuilt whole, in order (small).
+What nothing reads in rowid order is patched pound by pound, in proportion to the changed pounds' rows, not the table:
+- notices, sales, auctions, the scorecard and the pound months (BY_POUND): the changed pounds' rows deleted, mini's
+  added after the others. Their readers order them by their own columns to the end (a key breaks every tie: the
+  feeds, the calendar, the pages, the API, metadata.yml's queries; the package writes them by key), so a rowid order
+  other than a full ingest's shows nowhere but in Datasette's default table order;
+- the lots: those of the changed pounds' auctions deleted, mini's added after the others, auction by auction in lot
+  order (an auction's lots stay a rowid range, which the lots' search reads: portal/matchsets.py lot_ranges).
 """
 
 from __future__ import annotations
@@ -157,16 +162,11 @@ def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
 
 
 CHANGED = "(SELECT pound_id FROM temp._changed)"
-# Tables rebuilt in the order the finish inserts them (ingest/schema.py finish()), their rows as `t`: notices in their
-# impoundments' order (newest first: the impoundments read in rowid order, each notice found by an index, no sort),
-# sales by day sold, auctions by day and pound, the scorecard by pound and year. {table: (rows, order)}.
-IN_ORDER = {
-    "notices": ("main.impoundments i JOIN temp._rows t ON t.impoundment_id = i.id", "i.rowid"),
-    "sales": ("temp._rows t", "t.sold_on, t.impoundment_id"),
-    "auctions": ("temp._rows t", "t.auction_date, t.pound_id"),
-    "compliance": ("temp._rows t", "t.pound_id, t.year, t.act"),
-    "pound_months": ("temp._rows t", "t.pound_id, t.month"),
-}
+# Tables patched pound by pound (each row names its pound): the changed pounds' rows deleted, mini's inserted in the
+# order the finish inserted them there (ingest/schema.py finish()). Their rowid order is then not a full ingest's:
+# every reader orders them by their own columns to the end (tests/test_incremental_pounds.py), and the package writes
+# them by key (ingest/package.py ORDER).
+BY_POUND = ("notices", "sales", "auctions", "compliance", "pound_months")
 
 
 def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], stages: Stages | None = None) -> None:
@@ -181,35 +181,21 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
     with step("patch: impoundments and their full-text index"):
         _impoundments(pub)
-    with step("patch: notices, sales, auctions, scorecard, pound months (rebuilt in order)"):
-        # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
+    with step("patch: lots"):
+        # an auction's lots stay rows next to each other, in lot order (portal/matchsets.py lot_ranges): those of the
+        # changed pounds' auctions go, mini's come in after the others, auction by auction
         pub.execute(
             f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
         )
-        # Rebuilt whole in a full ingest's order (the finish's ORDER BY): the feeds, the calendar and Datasette read
-        # them in rowid order where their own order ties.
-        for table, (rows, key) in IN_ORDER.items():
-            columns = _columns(pub, table)
-            cols = ", ".join(columns)
-            pub.execute(
-                f"""CREATE TEMP TABLE _rows AS SELECT {cols} FROM main.{table} WHERE pound_id NOT IN {CHANGED}
-                    UNION ALL SELECT {cols} FROM mini.{table}"""
-            )
-            if "impoundment_id" in columns:
-                pub.execute("CREATE INDEX temp._rows_impoundment ON _rows(impoundment_id)")
-            pub.execute(f"DELETE FROM main.{table}")
-            pub.execute(
-                f"INSERT INTO main.{table} ({cols}) SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {key}"
-            )
-            pub.execute("DROP TABLE temp._rows")
-    with step("patch: lots"):
         lots = ", ".join(_columns(pub, "auction_lots"))
         pub.execute(
-            f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
+            f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM mini.auction_lots ORDER BY auction_id, lot_no"
         )
-        pub.execute("DELETE FROM main.auction_lots")
-        pub.execute(f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
-        pub.execute("DROP TABLE temp._lots")
+    with step("patch: notices, sales, auctions, scorecard, pound months (pound by pound)"):
+        for table in BY_POUND:
+            cols = ", ".join(_columns(pub, table))
+            pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
+            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM mini.{table} ORDER BY rowid")
     with step("patch: the animals in the pound, the lots to come, their full-text indexes"):
         # rebuilt whole: the animals the register leaves in the pound and the lots of auctions to be held
         for table in ("impoundments_in_pound", "impoundments_fts_in_pound", "impoundments_fts_lots"):
