@@ -79,6 +79,10 @@ def _fts(con: sqlite3.Connection) -> dict[str, list[Any]]:
         found[f"impoundments_fts_lots {q}"] = sorted(tuple(r) for r in con.execute(
             """SELECT l.auction_id, l.lot_no FROM impoundments_fts_lots f JOIN auction_lots l ON l.rowid = f.rowid
                WHERE impoundments_fts_lots MATCH ?""", (q,)))  # fmt: skip
+        # and no entry of a lot gone (patched lot by lot: ingest/patch.py), which the join above would hide
+        found[f"impoundments_fts_lots {q} entries"] = con.execute(
+            "SELECT count(*) FROM impoundments_fts_lots WHERE impoundments_fts_lots MATCH ?", (q,)
+        ).fetchone()[0]
     return found
 
 
