@@ -14,13 +14,15 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 
-# What an auction says, as a calendar event shows it: the auction's own columns and its lots, in order.
+# What an auction says, as a calendar event shows it: the auction's own columns and its lots, in order; the auctions
+# in a full ingest's order (ingest/schema.py), which `auction_versions` is written in (an incremental ingest patches
+# the auctions pound by pound: ingest/patch.py).
 _SAID = """
 SELECT a.id, a.auction_date, a.auction_time, a.starts_at, a.place, a.conditions, a.status, a.lots, a.head_count,
        (SELECT group_concat(l.lot_no || '|' || l.impoundment_id || '|' || coalesce(l.species, '') || '|'
                             || coalesce(l.head_count, '') || '|' || coalesce(l.description, ''), char(10))
         FROM (SELECT * FROM {db}.auction_lots WHERE auction_id = a.id ORDER BY lot_no) l)
-FROM {db}.auctions a"""
+FROM {db}.auctions a ORDER BY a.auction_date, a.pound_id, a.id"""  # a full ingest's order, however the rows lie
 
 
 def digest(said: tuple[object, ...]) -> str:

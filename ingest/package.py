@@ -122,7 +122,7 @@ def _schema(table: str, spec: dict[str, Any], docs: dict[str, Any]) -> dict[str,
     return schema
 
 
-# Tables an incremental ingest rebuilds pound by pound (ingest/patch.py IN_ORDER): written by their own keys in the
+# Tables an incremental ingest rebuilds pound by pound (ingest/patch.py BY_POUND, the lots): written by their own keys in the
 # order the finish inserts them (ingest/schema.py), so the package is the same bytes however the database was made,
 # whatever its rowids. {table: (rows, order)}, the table's own rows as `t`.
 ORDER = {
@@ -130,6 +130,8 @@ ORDER = {
     "sales": ("sales t", "t.sold_on, t.impoundment_id"),
     "auctions": ("auctions t", "t.auction_date, t.pound_id"),
     "compliance": ("compliance t", "t.pound_id, t.year, t.act"),
+    "pound_months": ("pound_months t", "t.pound_id, t.month"),
+    "auction_lots": ("auction_lots t", "t.auction_id, t.lot_no"),
 }
 
 

@@ -16,10 +16,16 @@ swapped into the copy pound by pound. What the portal reads in rowid order keeps
   its neighbours, and where there is none, the rows newer than it move down by as many (a full ingest leaves RESERVE
   rowids free below its newest row, so a new entry of today moves only the few rows newer than it). When the reserve
   is used up, the ingest is a full one (`Fallback`), which makes it again;
-- the lots (an auction's lots are a rowid range), the rejects (their id is their order in the registers), the merged
-  duplicates, and the tables of the animals in the pound and their full-text indexes: rebuilt whole, in order (small);
-- notices, sales, auctions and the scorecard: rebuilt whole in a full ingest's order (IN_ORDER): the feeds, the
-  calendar and Datasette read them in rowid order where their own order ties.
+- the rejects (their id is their order in the registers), the merged duplicates, and the table of the animals in the
+  pound and its full-text index (a day's animals in the pound are a rowid range): rebuilt whole, in order (small).
+What nothing reads in rowid order is patched pound by pound, in proportion to the changed pounds' rows, not the table:
+- notices, sales, auctions, the scorecard and the pound months (BY_POUND): the changed pounds' rows deleted, mini's
+  added after the others. Their readers order them by their own columns to the end (a key breaks every tie: the
+  feeds, the calendar, the pages, the API, metadata.yml's queries; the package writes them by key), so a rowid order
+  other than a full ingest's shows nowhere but in Datasette's default table order;
+- the lots: those of the changed pounds' auctions deleted, mini's added after the others, auction by auction in lot
+  order (an auction's lots stay a rowid range, which the lots' search reads: portal/matchsets.py lot_ranges), and
+  the full-text index of the lots to come likewise, by the lots' rowids (LOTS_INDEX).
 """
 
 from __future__ import annotations
@@ -157,16 +163,13 @@ def _columns(pub: sqlite3.Connection, table: str) -> list[str]:
 
 
 CHANGED = "(SELECT pound_id FROM temp._changed)"
-# Tables rebuilt in the order the finish inserts them (ingest/schema.py finish()), their rows as `t`: notices in their
-# impoundments' order (newest first: the impoundments read in rowid order, each notice found by an index, no sort),
-# sales by day sold, auctions by day and pound, the scorecard by pound and year. {table: (rows, order)}.
-IN_ORDER = {
-    "notices": ("main.impoundments i JOIN temp._rows t ON t.impoundment_id = i.id", "i.rowid"),
-    "sales": ("temp._rows t", "t.sold_on, t.impoundment_id"),
-    "auctions": ("temp._rows t", "t.auction_date, t.pound_id"),
-    "compliance": ("temp._rows t", "t.pound_id, t.year, t.act"),
-    "pound_months": ("temp._rows t", "t.pound_id, t.month"),
-}
+# Tables patched pound by pound (each row names its pound): the changed pounds' rows deleted, mini's inserted in the
+# order the finish inserted them there (ingest/schema.py finish()). Their rowid order is then not a full ingest's:
+# every reader orders them by their own columns to the end (tests/test_incremental_pounds.py), and the package writes
+# them by key (ingest/package.py ORDER).
+BY_POUND = ("notices", "sales", "auctions", "compliance", "pound_months")
+# The full-text index of the lots of auctions to be held, by the lots' rowids (pinfold/schema.py search_index).
+LOTS_INDEX = "impoundments_fts_lots"
 
 
 def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], stages: Stages | None = None) -> None:
@@ -179,44 +182,50 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
         owner = "(SELECT i.pound_id FROM {}.impoundments i WHERE i.id = r.impoundment_id)"
         _in_order(pub, "merged_duplicates", owner.format("main"), owner.format("mini"))
         _in_order(pub, "rejects", "r.pound_id", "r.pound_id")
+    with step("patch: the lots to come's full-text index"):
+        # before the impoundments change: an entry leaves a contentless index by the words it went in with
+        _lots_to_come(pub, "'delete', ")
     with step("patch: impoundments and their full-text index"):
         _impoundments(pub)
-    with step("patch: notices, sales, auctions, scorecard, pound months (rebuilt in order)"):
-        # the lots of the changed pounds' auctions go with them; the rest are rebuilt in order below
+    with step("patch: lots"):
+        # an auction's lots stay rows next to each other, in lot order (portal/matchsets.py lot_ranges): those of the
+        # changed pounds' auctions go, mini's come in after the others, auction by auction
         pub.execute(
             f"DELETE FROM main.auction_lots WHERE auction_id IN (SELECT id FROM main.auctions WHERE pound_id IN {CHANGED})"
         )
-        # Rebuilt whole in a full ingest's order (the finish's ORDER BY): the feeds, the calendar and Datasette read
-        # them in rowid order where their own order ties.
-        for table, (rows, key) in IN_ORDER.items():
-            columns = _columns(pub, table)
-            cols = ", ".join(columns)
-            pub.execute(
-                f"""CREATE TEMP TABLE _rows AS SELECT {cols} FROM main.{table} WHERE pound_id NOT IN {CHANGED}
-                    UNION ALL SELECT {cols} FROM mini.{table}"""
-            )
-            if "impoundment_id" in columns:
-                pub.execute("CREATE INDEX temp._rows_impoundment ON _rows(impoundment_id)")
-            pub.execute(f"DELETE FROM main.{table}")
-            pub.execute(
-                f"INSERT INTO main.{table} ({cols}) SELECT {', '.join('t.' + c for c in columns)} FROM {rows} ORDER BY {key}"
-            )
-            pub.execute("DROP TABLE temp._rows")
-    with step("patch: lots"):
         lots = ", ".join(_columns(pub, "auction_lots"))
         pub.execute(
-            f"CREATE TEMP TABLE _lots AS SELECT {lots} FROM main.auction_lots UNION ALL SELECT {lots} FROM mini.auction_lots"
+            f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM mini.auction_lots ORDER BY auction_id, lot_no"
         )
-        pub.execute("DELETE FROM main.auction_lots")
-        pub.execute(f"INSERT INTO main.auction_lots ({lots}) SELECT {lots} FROM temp._lots ORDER BY auction_id, lot_no")
-        pub.execute("DROP TABLE temp._lots")
-    with step("patch: the animals in the pound, the lots to come, their full-text indexes"):
-        # rebuilt whole: the animals the register leaves in the pound and the lots of auctions to be held
-        for table in ("impoundments_in_pound", "impoundments_fts_in_pound", "impoundments_fts_lots"):
+    with step("patch: notices, sales, auctions, scorecard, pound months (pound by pound)"):
+        for table in BY_POUND:
+            cols = ", ".join(_columns(pub, table))
+            pub.execute(f"DELETE FROM main.{table} WHERE pound_id IN {CHANGED}")
+            pub.execute(f"INSERT INTO main.{table} ({cols}) SELECT {cols} FROM mini.{table} ORDER BY rowid")
+    with step("patch: the lots to come's full-text index"):
+        _lots_to_come(pub, "")
+    with step("patch: the animals in the pound, their full-text index"):
+        # rebuilt whole (a day's animals in the pound are a rowid range of it, whichever their pound)
+        for table in ("impoundments_in_pound", "impoundments_fts_in_pound"):
             pub.execute(f"DROP TABLE main.{table}")
         for statement in search_index():
-            if " ON impoundments(" not in statement:  # the partial indexes of impoundments are kept up by SQLite
+            # the partial indexes of impoundments are kept up by SQLite, the lots' index pound by pound
+            if " ON impoundments(" not in statement and LOTS_INDEX not in statement:
                 pub.execute(statement)
+
+
+def _lots_to_come(pub: sqlite3.Connection, command: str) -> None:
+    """The changed pounds' lots of auctions to be held into LOTS_INDEX (command ''), or out of it ("'delete', ": the
+    words must be those they went in with, as pinfold/schema.py search_index indexed them), by the lots' rowids."""
+    columns = ", ".join("i." + c for c in FTS_COLUMNS)
+    first = f"{LOTS_INDEX}, " if command else ""
+    pub.execute(
+        f"""INSERT INTO main.{LOTS_INDEX} ({first}rowid, {_FTS})
+            SELECT {command}l.rowid, {columns} FROM main.auction_lots l
+            JOIN main.auctions a ON a.id = l.auction_id AND a.status != 'held'
+            JOIN main.impoundments i ON i.id = l.impoundment_id
+            WHERE a.pound_id IN {CHANGED} ORDER BY l.rowid"""
+    )
 
 
 def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -> None:

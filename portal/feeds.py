@@ -72,6 +72,7 @@ FEEDS = {
         + "; ".join(f"{p.clock.claim_days} days, {p.citation('notice')}" for p in all_packs().values())
         + ").",
         where="sort_key <= :today AND current = 1",
+        order="sort_key DESC, atom_id",  # a day's notices by id: not the order the ingest stored them in
         picks="notices",
         words=(
             "head_count",
@@ -92,7 +93,7 @@ FEEDS = {
         + "; ".join(p.citation("auction") for p in all_packs().values())
         + ").",
         where=auctions_to_come(":today"),
-        order="sort_key ASC",
+        order="sort_key ASC, atom_id",
         picks="lots",
         words=("status", "pound_name", "auction_date", "auction_time", "lots", "lots_json"),
     ),

@@ -127,7 +127,7 @@ class Scopes:
         ]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         scorecard = hashlib.sha1(
-            repr([tuple(r) for r in con.execute("SELECT * FROM compliance ORDER BY pound_id, year")]).encode()
+            repr([tuple(r) for r in con.execute("SELECT * FROM compliance ORDER BY pound_id, year, act")]).encode()
         ).hexdigest()[:16]
         continues = (
             bool(before.version)

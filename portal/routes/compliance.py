@@ -66,7 +66,7 @@ def scorecard(con: sqlite3.Connection, pound: str = "", district: str = "") -> l
         con,
         """SELECT c.*, p.name FROM compliance c JOIN pounds p ON p.id = c.pound_id
            WHERE (:pound = '' OR c.pound_id = :pound) AND (:district = '' OR c.district = :district)
-           ORDER BY c.year DESC, c.district, p.name""",
+           ORDER BY c.year DESC, c.district, p.name, c.pound_id, c.act""",
         {"pound": pound, "district": district},
     )
 

@@ -373,7 +373,7 @@ def pound_page(
     left_in_pound = "SELECT coalesce(sum(in_pound + silent), 0) FROM pound_months WHERE pound_id = ?"
     silent = con.execute(left_in_pound, (pound_id,)).fetchone()[0] - now
     auctions = db.rows(
-        con, f"SELECT * FROM auctions WHERE pound_id = ? AND {auctions_to_come('?')} ORDER BY auction_date",
+        con, f"SELECT * FROM auctions WHERE pound_id = ? AND {auctions_to_come('?')} ORDER BY auction_date, id",
         (pound_id, today.isoformat()),
     )  # fmt: skip
     # Each auction's first lots, in the page's language from the lots themselves (not the English lot_summary)
