@@ -67,9 +67,10 @@ def test_a_readers_search_counts_by_sql_and_the_maker_makes_its_sets(
             assert MATCH_SETS.made(60)
             version = db.version(served)
             kept = {k for _, k in made if k[0] == version}
-            assert {(version, "impoundments_fts", 'species : "cow"'), (version, "impoundments_fts_in_pound", 'species : "cow"')} <= {
-                k[:3] for k in kept
-            }, kept
+            assert {
+                (version, "impoundments_fts", 'species : "cow"'),
+                (version, "impoundments_fts_in_pound", 'species : "cow"'),
+            } <= {k[:3] for k in kept}, kept
             # the same search again (another page size: a render, not the response cache) counts from the sets kept,
             # and finds what the first found, counted by SQL
             made.clear()
