@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -379,11 +380,14 @@ class MatchSets:
         threading.Thread(target=self._carry_over, args=(carry, old, new), name="pinfold-carry", daemon=True).start()
 
     def _carry_over(self, carry: Carry, old: sqlite3.Connection, new: sqlite3.Connection) -> None:
-        """In the carry's thread, below readers (background): its Remaps, then every set kept for the version before
+        """In the carry's thread: its Remaps, then every set kept for the version before
         carried to the new one at once, the most recently used first (each a few shifts of a bitmap and a look-up of
         the changed rows, where a set made again from the index took 60 to 600 ms at 1M rows), the old set let go:
-        a search after a new database finds the sets it found before, none pushed out meanwhile by the new version's."""
-        background()
+        a search after a new database finds the sets it found before, none pushed out meanwhile by the new version's.
+        At the readers' priority, not below (background): until it is done every search counts by SQL, and niced on a
+        loaded machine it took 14.9 s at 1M rows, where it takes 3.8 s (2.9 s following the rows, 0.9 s carrying
+        436 sets)."""
+        began, carried = time.monotonic(), 0
         try:
             carry.work_out(old, new)
             with self._lock:
@@ -402,6 +406,7 @@ class MatchSets:
                 if made is None:
                     continue
                 self._store(now, made)
+                carried += 1
                 with self._lock:
                     dropped = self._sets.pop(key, None)
                     if dropped is not None:
@@ -409,6 +414,10 @@ class MatchSets:
         finally:
             new.close()
             carry.carried.set()
+        # beside the server's own lines, where an operator reads them (as the warmer's 'Warmed ...')
+        logging.getLogger("uvicorn.error").info(
+            "Carried %d sets of searches to the new database in %.1f s", carried, time.monotonic() - began
+        )
 
     def _carried(self, con: sqlite3.Connection, key: Key) -> int | None:
         """The bitmap of `key` from the same key's of the version before, when it is kept and the rows moved in a
