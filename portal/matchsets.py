@@ -28,6 +28,8 @@ from functools import reduce
 
 from pinfold.schema import FTS_COLUMNS
 
+log = logging.getLogger("pinfold.matchsets")
+
 assert array("I").itemsize == 4  # 32 bits a word, as _make sums them
 
 MAX_BYTES = 64 * 1024 * 1024  # the sets of about 200 parts of searches at 1M impoundments (300 KB each)
@@ -238,7 +240,8 @@ class MatchSets:
                 began = time.monotonic()
                 try:
                     self.rows(con, key)
-                except sqlite3.Error:
+                except Exception as e:  # one part that cannot be made never stops the others (nor a warm waiting)
+                    log.warning("a search's set of rows could not be made (%s): counted by SQL", e)
                     continue
                 time.sleep(min(time.monotonic() - began, 1.0) / 2)
         finally:
