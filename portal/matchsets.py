@@ -249,7 +249,7 @@ class MatchSets:
                 con.close()
 
     def made(self, timeout: float = 60) -> bool:
-        """Waits until no wanted key is left to make (for tests: what a later search will count from): True if so."""
+        """Waits until no wanted key is left to make (the warmer waits so, and tests): True if so, False at `timeout`."""
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
