@@ -75,8 +75,8 @@ ROWS_OF = {
 MOST_MOVED = 20_000  # more rows of a table added, removed or changed than this: its sets are made again
 # The parts of searches asked for and not kept, waiting to be made in the background (the newest asked first).
 MOST_WANTED = 1024
-# How far below readers' renders the threads that make and carry sets run (Linux nice, per thread): they take a core
-# only when no render wants it (0 = as readers).
+# How far below readers' renders the thread that makes sets runs (Linux nice, per thread): it takes a core only when
+# no render wants it (0 = as readers).
 BACKGROUND_NICENESS = 10
 
 
@@ -216,8 +216,8 @@ class MatchSets:
             self._wake.notify()
 
     def _make_wanted(self) -> None:
-        """The maker: each wanted key in turn, through a connection of its own to the key's version, with a pause as
-        half as long as each took (at most two thirds of a core, and only what readers leave of it: BACKGROUND_NICENESS)."""
+        """The maker: each wanted key in turn, through a connection of its own to the key's version, with a pause half
+        as long as each took (at most two thirds of a core, and only what readers leave of it: BACKGROUND_NICENESS)."""
         background()
         con: sqlite3.Connection | None = None
         try:
@@ -404,7 +404,8 @@ class MatchSets:
                         continue
                 try:
                     made = self._carried(new, now)
-                except sqlite3.Error:
+                except Exception as e:  # the rest are made from the index when asked
+                    log.warning("the search sets could not be carried to the new database (%s)", e)
                     break
                 if made is None:
                     continue
