@@ -65,6 +65,19 @@ class Scopes:
         # A connection to the version seen, held until the next: the search sets of the pounds a new file leaves
         # as they were are carried to it from this one's (matchsets.Carry), which needs both files.
         self._held: db.Connection | None = None
+        # The sets a reader's search finds missing are made in the background, from this file (matchsets.want).
+        self.sets.connect = self._connect
+
+    def _connect(self, version: str) -> db.Connection | None:
+        """A connection to the served file while it is still `version`, else None (a newer one is served)."""
+        try:
+            con = db.connect_version(self.served.path, version)
+        except Exception:
+            return None
+        if con.version != version:
+            con.close()
+            return None
+        return con
 
     def seen(self, version: str) -> Seen:
         """The file's version as a request found it: when new, the epochs moved by what its history says changed
@@ -187,6 +200,8 @@ class Scopes:
             self.pool.give(taken, con)
 
     def close(self) -> None:
+        if self.sets.connect == self._connect:
+            self.sets.connect = None
         self.pool.close()
         with self._lock:
             held, self._held = self._held, None

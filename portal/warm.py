@@ -153,8 +153,9 @@ class Warmer:
     async def warm_sets(self) -> int:
         """The rows of the parts of searches most asked for (search.common_plans: kinds, districts, pounds, the
         commonest words), in the full-text index, among the animals in the pound now and in auctions' lots, made
-        into the counts' sets (matchsets.py) in a thread, one part at a time with a pause as long as each took: the
-        first searches after a new database count in microseconds too. -> parts made."""
+        into the counts' sets (matchsets.py): by the sets' own maker, in its thread below readers' renders, when the
+        app has one (MatchSets.connect); else here, in a thread, one part at a time with a pause as long as each
+        took. The first searches after a new database count in microseconds too. -> parts made."""
         version = db.version(self.database)
         con = await asyncio.to_thread(db.connect_version, self.database, version)
         loop = asyncio.get_running_loop()
@@ -163,6 +164,14 @@ class Warmer:
                 con.close()
                 return 0
             plans = await asyncio.to_thread(common_plans, con)
+            if MATCH_SETS.connect is not None:
+                con.close()
+                for p in reversed(plans):  # the maker makes the last wanted first: the kinds, then districts...
+                    for key in _keys(version, p):
+                        MATCH_SETS.want(key)
+                while not MATCH_SETS.made(0):
+                    await asyncio.sleep(0.5)
+                return len(plans)
             for p in plans:
                 await self.readers_first()
                 start = loop.time()
@@ -200,9 +209,18 @@ class Warmer:
         await self.app(scope, receive, send)
 
 
+def _keys(version: str, p: Plan) -> list[tuple[str, str, str, str]]:
+    """The sets a search made of `p` counts from: Plan(terms ['"cow"']) -> [(version, 'impoundments_fts', '"cow"',
+    ''), (version, 'impoundments_fts_in_pound', '"cow"', ''), (version, 'impoundments_fts_lots', '"cow"', '')]."""
+    keys = []
+    for table in ("impoundments_fts", "impoundments_fts_in_pound"):
+        keys += [(version, table, t, "") for t in p.terms] + [(version, table, t, f"{c}={v}") for c, v, t in p.equal]
+    return keys + [(version, "impoundments_fts_lots", t, "") for t in p.terms]
+
+
 def _make_sets(con: sqlite3.Connection, version: str, p: Plan) -> None:
     """The sets a search made of `p` counts from (matchsets.py), made now if they are not kept yet."""
     for table in ("impoundments_fts", "impoundments_fts_in_pound"):
-        MATCH_SETS.count(con, version, table, p.terms, p.equal)
+        MATCH_SETS.count(con, version, table, p.terms, p.equal, make=True)
     for term in p.terms:
         MATCH_SETS.rows(con, (version, "impoundments_fts_lots", term, ""))

@@ -52,7 +52,7 @@ def test_sets_carried_to_a_new_database_equal_those_made_from_it(tmp_path: Path)
     keys = []
     for p in plans:
         for table in ("impoundments_fts", "impoundments_fts_in_pound"):
-            sets.count(con, before, table, p.terms, p.equal)
+            sets.count(con, before, table, p.terms, p.equal, make=True)
             keys += [(table, t, "") for t in p.terms] + [(table, t, f"{c}={v}") for c, v, t in p.equal]
         for term in p.terms:
             sets.rows(con, (before, LOTS, term, ""))
@@ -69,13 +69,16 @@ def test_sets_carried_to_a_new_database_equal_those_made_from_it(tmp_path: Path)
     assert carry.done.wait(60)
     assert all(carry.remap(t) is not None for t in FOLLOWED), "a table's rows could not be followed"
     assert any(carry.remap(t).fresh for t in FOLLOWED)  # type: ignore[union-attr]
+    # every set kept for the file before is carried at once, in the carry's thread, and the old one let go
+    assert carry.carried.wait(60)
     con = db.connect_version(served, now)
     try:
         for table, term, equal in keys:
             key = (now, table, term, equal)
-            carried = sets._carried(con, key)
+            carried = sets._sets.get(key)
             assert carried is not None, key
             assert carried == _make(con, key), key
+            assert (before, table, term, equal) not in sets._sets, key
     finally:
         con.close()
         scopes.close()

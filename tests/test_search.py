@@ -203,7 +203,7 @@ def test_the_demo_seizes_each_animal_in_its_pounds_own_area(demo_dbs) -> None:
     assert {p: d for p, d in districts_of_place.items() if len(d) > 1} == {}
 
 
-def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
+def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs, monkeypatch: pytest.MonkeyPatch) -> None:
     """A search's counts from the sets of rows kept per version of the file (portal/matchsets.py) are those SQL
     counts from the full-text index and the rows: for words and a kind, a district, a pound whose id is several words
     (an exact id, not the phrase, which a longer id holds too), an ear tag and dates (the last two still counted by SQL)."""
@@ -215,6 +215,7 @@ def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
     plain.row_factory = sqlite3.Row
     kept = db.connect(demo_dbs[0])
     kept.version = "test-the-counts-kept"  # its own sets, made by this test
+    monkeypatch.setattr(MATCH_SETS, "connect", None)  # made where asked, as without an app's background maker
     (pound,) = plain.execute("SELECT id FROM pounds WHERE id LIKE '%-%' ORDER BY id LIMIT 1").fetchone()
     (district,) = plain.execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
     (tag,) = plain.execute("SELECT ear_tags FROM impoundments WHERE ear_tags != '' LIMIT 1").fetchone()
@@ -243,7 +244,9 @@ def test_the_counts_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
         kept.close()
 
 
-def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(demo_dbs) -> None:
+def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(
+    demo_dbs, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The auctions feed and the calendar for a search list, from the lots' sets kept per version of the file
     (portal/matchsets.py MatchSets.auctions), the auctions SQL finds with a lot that matches (search.auctions_matching);
     the calendar's rows kept for the version (feeds.calendar_rows) are those read."""
@@ -256,6 +259,7 @@ def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(dem
     plain.row_factory = sqlite3.Row
     kept = db.connect(demo_dbs[0])
     kept.version = "test-the-auctions-kept"
+    monkeypatch.setattr(MATCH_SETS, "connect", None)
     (district,) = plain.execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
     queries = [
         parse_query("cow"),

@@ -1,0 +1,93 @@
+"""A reader's search never waits for a set of rows to be made (portal/matchsets.py, issue 26: no slow minute after a
+new database): a part of a search not kept for the file served is counted by SQL in the reader's request, with the
+same counts, and made afterwards by the sets' own maker thread, below readers; kept sets are carried to a new file at
+once. Which thread made each set is recorded at matchsets._make, never timed."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ingest.build import ingest
+from ingest.demo import write_demo
+from portal import db, matchsets
+from portal.app import create_app
+from portal.matchsets import MATCH_SETS
+from portal.settings import Settings
+
+from .conftest import TODAY
+
+CHANGED = "tcr-corp"
+
+
+def _made_by(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[str, ...]]]:
+    """(thread name, key) of each set made from the index from now on."""
+    made: list[tuple[str, tuple[str, ...]]] = []
+    make = matchsets._make
+
+    def recorded(con: Any, key: Any, only: Any = None) -> int:
+        made.append((threading.current_thread().name, key))
+        return make(con, key, only)
+
+    monkeypatch.setattr(matchsets, "_make", recorded)
+    return made
+
+
+def _correct_a_description(register: Path) -> None:
+    """The first entry's description gains a mark, as a clerk's correction would: a new database that changes this
+    pound alone, and no search for 'black cow'."""
+    with open(register, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    rows[1][5] = rows[1][5] + ", white forehead"
+    with open(register, "w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+def test_a_readers_search_counts_by_sql_and_the_maker_makes_its_sets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    write_demo(data, today=TODAY, rows=150, seed=11)
+    shutil.rmtree(data / "earlier", ignore_errors=True)
+    served, private = tmp_path / "public.db", tmp_path / "private.db"
+    ingest(data, served, private)
+    made = _made_by(monkeypatch)
+    app = create_app(Settings(database=served, today=TODAY, warm=False))
+    try:
+        with TestClient(app, base_url="http://testserver") as client:
+            first = client.get("/api/impoundments", params={"q": "black cow"})
+            assert first.status_code == 200
+            assert all(name == "pinfold-sets" for name, _ in made), made  # none in the reader's request
+            assert MATCH_SETS.made(60)
+            version = db.version(served)
+            kept = {k for _, k in made if k[0] == version}
+            assert {
+                (version, "impoundments_fts", 'species : "cow"'),
+                (version, "impoundments_fts_in_pound", 'species : "cow"'),
+            } <= {k[:3] for k in kept}, kept
+            # the same search again (another page size: a render, not the response cache) counts from the sets kept,
+            # and finds what the first found, counted by SQL
+            made.clear()
+            again = client.get("/api/impoundments", params={"q": "black cow", "limit": "7"})
+            assert again.status_code == 200 and made == []
+            assert again.json()["total"] == first.json()["total"] > 0
+
+            # a new database that changed one pound: the sets kept are carried to it at once, in the carry's thread
+            _correct_a_description(next((data / "registers" / CHANGED).glob("*.csv")))
+            ingest(data, served, private)
+            made.clear()
+            third = client.get("/api/impoundments", params={"q": "black cow", "limit": "9"})
+            assert third.status_code == 200
+            carry = MATCH_SETS._carry
+            assert carry is not None and carry.now == db.version(served) and carry.carried.wait(60)
+            assert MATCH_SETS.made(60)
+            assert all(name in ("pinfold-sets", "pinfold-carry") for name, _ in made), made
+            assert third.json()["total"] == first.json()["total"]
+    finally:
+        app.close()
