@@ -39,6 +39,8 @@ import yaml
 
 from pinfold.schema import DATAPACKAGE, PUBLIC, SQLITE_FILE, downloads_root
 
+from .shards import plain_sigterm
+
 METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
 SQL_TYPES = {"TEXT": "string", "INTEGER": "integer", "REAL": "number"}
 
@@ -274,7 +276,9 @@ def _run(database: Path, jobs: list[Any]) -> list[dict[str, str | None]]:
     if database.stat().st_size < PARALLEL_FROM_BYTES or len(jobs) < 2 or (os.cpu_count() or 1) < 2:
         return [_job(job) for job in jobs]
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(processes=2) as pool:
+    # forked with a watch's SIGTERM handler, a worker ended by the pool could raise KeyboardInterrupt inside a queue's
+    # lock and leave it held: the other worker then waited on it for ever (a watch's ingest hung after its switch)
+    with ctx.Pool(processes=2, initializer=plain_sigterm) as pool:
         return list(pool.imap(_job, jobs))
 
 

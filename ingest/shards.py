@@ -156,7 +156,7 @@ def run_shards(
         # caches stayed in this process through the finish (at 1M rows 258 MB, against 191 for a full ingest).
         ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = ctx.Pool(
-            processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=_plain_sigterm
+            processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=plain_sigterm
         )
         # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
         results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp[1], reverse=True))
@@ -176,7 +176,7 @@ def run_shards(
     return total, empty
 
 
-def _plain_sigterm() -> None:
+def plain_sigterm() -> None:
     """A worker ends quietly on the SIGTERM that ends its pool, whatever handler it was forked with (a watch's)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
