@@ -29,7 +29,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -148,6 +148,21 @@ class _Run:
     manifest: patch.Manifest
     summary: Summary
     stages: Stages
+    copied: Future[None] | None = None  # the previous pair being copied for an incremental ingest (_copy_pair)
+
+
+def _copy_pair(public_db: Path, private_db: Path, tmp_pub: Path, tmp_priv: Path) -> None:
+    """The pair in place copied to the scratch names an incremental ingest patches. Started in a thread before the
+    registers are read: the copy is the disk's work (at 1M rows 1.7 GB, 3.5 s), the shards the processors'."""
+    shutil.copyfile(public_db, tmp_pub)
+    shutil.copyfile(private_db, owner_only(tmp_priv))
+
+
+def _copy_done(copied: Future[None] | None) -> None:
+    """Before the scratch pair is discarded or built again: the copy's thread has ended (its error ignored)."""
+    if copied is not None:
+        with contextlib.suppress(BaseException):
+            copied.result()
 
 
 def _build(
@@ -197,6 +212,7 @@ def _build(
         raise OutputError(f"{private_db.parent}: cannot write the databases there ({e})") from None
     tmp_pub = public_db.with_name(public_db.name + f".tmp{os.getpid()}")
     tmp_priv = private_db.with_name(private_db.name + f".tmp{os.getpid()}")
+    copier, copied = ThreadPoolExecutor(1, thread_name_prefix="pinfold-copy"), None
     try:
         _discard(tmp_pub, tmp_priv)
         owner_only(tmp_priv)  # the private database to be, its owner's alone from the start
@@ -207,11 +223,13 @@ def _build(
             shard = kept or work / f"shard-{i:05d}.db"
             jobs.append(ShardJob(i, pounds[pid], path, rels[i], shard, book, version, stamps[i], key, kept is not None))
         summary = Summary(files=len(files), stages=stages)
+        if recompute is not None and previous is not None:
+            copied = copier.submit(_copy_pair, public_db, private_db, tmp_pub, tmp_priv)
         with stages("shards"):
             summary.records, summary.empty = run_shards(jobs, workers or default_workers(files), progress, stages)
         jobs = [_kept(cache, j) for j in jobs]  # each new shard kept at once (it is whole), read from there
         run = _Run(data_dir, public_db, private_db, work, tmp_pub, tmp_priv, pounds, book, version, jobs, cache,
-                   manifest, summary, stages)  # fmt: skip
+                   manifest, summary, stages, copied)  # fmt: skip
         if recompute is not None and previous is not None:
             try:
                 return _incremental(run, recompute, previous)
@@ -221,12 +239,14 @@ def _build(
         return _full(run)
     except BaseException as e:
         # Anything at all (a bad file, Ctrl-C, a dead worker): the half-built files go, the previous databases stay.
+        _copy_done(copied)
         _discard(tmp_pub, tmp_priv)
         failure = output_failure(e)
         if failure is not None:
             raise OutputError(f"{public_db.parent}: cannot write the databases ({failure})") from None
         raise
     finally:
+        copier.shutdown()
         shutil.rmtree(work, ignore_errors=True)
 
 
@@ -388,10 +408,11 @@ def _incremental(run: _Run, recompute: list[str], previous: patch.Manifest) -> S
     mini_path = run.work / "changed.db"
     mini = pub = priv = None
     try:
-        with stages("copy of the pair"):
-            _discard(tmp_pub, tmp_priv)
-            shutil.copyfile(run.public_db, tmp_pub)
-            shutil.copyfile(run.private_db, owner_only(tmp_priv))
+        with stages("copy of the pair"):  # what the shards' time left of it
+            if run.copied is None:
+                _copy_pair(run.public_db, run.private_db, tmp_pub, tmp_priv)
+            else:
+                run.copied.result()
         with stages("finish of the changed pounds"):
             mini = connect(mini_path, cache_kib=BUILD_CACHE_KIB)
             mini.executescript(PUBLIC)
