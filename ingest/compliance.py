@@ -17,7 +17,9 @@ from . import pound_months
 
 def build_sql(today: str = TODAY_IN_INDIA, pounds: Sequence[str] | None = None) -> str:
     """The INSERT that fills `compliance` from impoundments and sales as of `today` (an SQL expression), for the
-    pounds given as parameters (None: every pound): (pounds=['p1']) -> '... WHERE i.pound_id IN (?) ...'."""
+    pounds given as parameters (None: every pound): (pounds=['p1']) -> '... WHERE i.pound_id IN (?) ...'. Every
+    pound's rows are read in one pass over the table, not through impoundments_pound (a row fetched by rowid for each
+    entry of the index: 1.6 s against 1.3 s at 200k rows); a few pounds' through it."""
     counts, shares = [], []
     for rule in rules(today):
         acts = ", ".join(repr(a) for a in acts_with(rule)) or "NULL"  # NULL for a rule no Act has: matches nothing
@@ -30,7 +32,8 @@ def build_sql(today: str = TODAY_IN_INDIA, pounds: Sequence[str] | None = None) 
         FROM (SELECT *, {", ".join(shares)} FROM (
             SELECT i.pound_id, substr(i.brought_on, 1, 4) AS year, i.act, p.district, count(*) AS entries,
                    {", ".join(counts)}
-            FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN sales s ON s.impoundment_id = i.id
+            FROM impoundments i {"NOT INDEXED " if pounds is None else ""}JOIN pounds p ON p.id = i.pound_id
+            LEFT JOIN sales s ON s.impoundment_id = i.id
             WHERE {"1" if pounds is None else f"i.pound_id IN ({', '.join('?' * len(pounds))})"}
             GROUP BY i.pound_id, year, i.act))
         ORDER BY pound_id, year"""

@@ -29,13 +29,12 @@ from pinfold.schema import OUTCOME_DATES
 from . import fields
 from .fields import MAX_CELL, text
 from .normalise import hour_of
+from .people import PEOPLE_TEXTS, _flat_text, known_cell, known_from, people_from, split_person
 from .privacy import (
     EMPTY,
     Persons,
     alike_for_all,
     hide,
-    owner_is_known,
-    people_of,
     persons_in,
     persons_of,
     public_entry_no,
@@ -183,10 +182,6 @@ def raw_json(block: Block) -> list[str]:
 # Set (to anything) only by tests/test_one_reader.py: every row is read row-wise, by records.to_entries, so the test
 # can hold the two ways of reading a row equal. No ingest, command or setting of Pinfold sets it.
 ROW_BY_ROW = "PINFOLD_TEST_ROW_BY_ROW"
-
-# The cells the private register's people and owner_known are read from (privacy.people_of, owner_is_known).
-PEOPLE = ("seizer", "owner", "claimant", "owner_first_name", "owner_last_name", "owner_name", "seizer_name",
-          "seizer_residence", "owner_residence", "buyer")  # fmt: skip
 
 
 def _or_not_read(read: Callable[..., T], *cells: Any) -> T:
@@ -364,25 +359,29 @@ def _as_dict(dates: tuple[dt.date | None, ...]) -> dict[str, dt.date]:
 
 def _people(block: Block) -> tuple[list[People], list[bool]]:
     """Each row's people for the private register (seizer name, seizer residence, owner name, owner residence,
-    buyer) and whether its owner is known, read by privacy.people_of and owner_is_known once per distinct
-    combination of the cells they read. A JSON entry without a claimant's key has no claimant (people_of)."""
+    buyer) and whether its owner is known, by the rules privacy.people_of and owner_is_known follow (people_from,
+    known_from), each column's distinct cells read once: a row's cells name its own people (few repeat), but each
+    cell repeats. A JSON entry without a claimant's key has no claimant (people_of)."""
     f, n = block.fields, len(block)
-    present = [p for p in PEOPLE if p in f]
     without = block.absent.get("claimant", set()) if "claimant" in f else set()
 
-    def read(*cells: Any) -> tuple[People, bool]:
-        row = dict(zip(present, cells, strict=False))
-        if len(cells) > len(present) and cells[-1]:  # the last cell: this JSON entry has no claimant's key
-            del row["claimant"]
-        p = people_of(row)
-        return People(p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
-                      p["buyer_name"]), owner_is_known(row)  # fmt: skip
+    def each(field: str, read: Callable[[Any], T], blank: T) -> list[T]:
+        """read of each row's cell in this column, once per distinct cell; `blank` (read(None)) without the column."""
+        return lookup([f[field]], read) if field in f else [blank] * n
 
-    columns = [f[p] for p in present] or [tuple(repeat(None, n))]
-    if without:
-        columns.append([i in without for i in range(n)])
-    found = lookup(columns, read)
-    return [p for p, _ in found], [k for _, k in found]
+    nobody: tuple[str | None, str | None] = (None, None)
+    seizer = each("seizer", split_person, nobody)
+    owner = each("owner", split_person, nobody)
+    claimant: list[tuple[str | None, str | None] | None] = list(each("claimant", split_person, None))
+    texts = [each(field, _flat_text, "") for field in PEOPLE_TEXTS]
+    known_owner = each("owner", known_cell, False)
+    known_claimant = each("claimant", known_cell, False)
+    for i in without:  # as if the entry had no such cell
+        claimant[i], known_claimant[i] = None, False
+    people = [People(*people_from(*row)) for row in zip(seizer, owner, claimant, *texts, strict=True)]
+    name, first, last = (texts[PEOPLE_TEXTS.index(x)] for x in ("owner_name", "owner_first_name", "owner_last_name"))
+    known = list(map(known_from, known_owner, known_claimant, name, first, last))
+    return people, known
 
 
 def _ids(

@@ -395,41 +395,82 @@ def roster_of(names: Iterable[str], places: Iterable[str] = ()) -> Persons:
     return found
 
 
+# The cells people_from reads as clean text (_flat_text), in its order after the three split cells.
+PEOPLE_TEXTS = ("seizer_name", "seizer_residence", "owner_name", "owner_residence", "owner_first_name",
+                "owner_last_name", "buyer")  # fmt: skip
+
+
 def people_of(cells: dict[str, Any]) -> dict[str, str | None]:
-    """A record's cells -> the names and residences of its seizer, owner and buyer, for the private register.
-    The person who claimed the animal is its owner when the owner's column is blank or missing; an owner written in
-    first-name and last-name columns is one name."""
-    seizer = _name_residence(cells.get("seizer"))
-    owner = _name_residence(cells.get("owner"))
-    if owner[0] is None and "claimant" in cells:
-        owner = _name_residence(cells.get("claimant"))
-    split = " ".join(
-        x for x in (_flat_text(cells.get("owner_first_name")), _flat_text(cells.get("owner_last_name"))) if x
+    """A record's cells -> the names and residences of its seizer, owner and buyer, for the private register
+    (people_from): {'owner': 'Kunjan Nair, Ollur'} -> {'seizer_name': None, ..., 'owner_name': 'Kunjan Nair',
+    'owner_residence': 'Ollur', 'buyer_name': None}."""
+    found = people_from(
+        split_person(cells.get("seizer")),
+        split_person(cells.get("owner")),
+        split_person(cells.get("claimant")) if "claimant" in cells else None,
+        *(_flat_text(cells.get(f)) for f in PEOPLE_TEXTS),
     )
-    return {
-        "seizer_name": _flat_text(cells.get("seizer_name")) or seizer[0],
-        "seizer_residence": _flat_text(cells.get("seizer_residence")) or seizer[1],
-        "owner_name": _flat_text(cells.get("owner_name")) or split or owner[0],
-        "owner_residence": _flat_text(cells.get("owner_residence")) or owner[1],
-        "buyer_name": _flat_text(cells.get("buyer")) or None,
-    }
+    return dict(
+        zip(("seizer_name", "seizer_residence", "owner_name", "owner_residence", "buyer_name"), found, strict=True)
+    )
 
 
-def _name_residence(cell: Any) -> tuple[str | None, str | None]:
+def people_from(
+    seizer: tuple[str | None, str | None],
+    owner: tuple[str | None, str | None],
+    claimant: tuple[str | None, str | None] | None,
+    seizer_name: str,
+    seizer_residence: str,
+    owner_name: str,
+    owner_residence: str,
+    owner_first_name: str,
+    owner_last_name: str,
+    buyer: str,
+) -> tuple[str | None, str | None, str | None, str | None, str | None]:
+    """A record's people from its cells already read: the seizer's, owner's and claimant's cells split into (name,
+    residence) (claimant None: the record has no claimant's cell), the others as clean text (PEOPLE_TEXTS) -> (seizer
+    name, seizer residence, owner name, owner residence, buyer). The person who claimed the animal is its owner when
+    the owner's column is blank or missing; an owner written in first-name and last-name columns is one name; a
+    column of its own stands over the split cell's part. (('Police', 'Ollur'), (None, None), ('R. Nair', 'Pala'), '',
+    '', '', '', '', '', '') -> ('Police', 'Ollur', 'R. Nair', 'Pala', None)."""
+    if owner[0] is None and claimant is not None:
+        owner = claimant
+    split = " ".join(x for x in (owner_first_name, owner_last_name) if x)
+    return (
+        seizer_name or seizer[0],
+        seizer_residence or seizer[1],
+        owner_name or split or owner[0],
+        owner_residence or owner[1],
+        buyer or None,
+    )
+
+
+def split_person(cell: Any) -> tuple[str | None, str | None]:
+    """A cell of name and residence (text, an object, None) -> (name, residence), once per distinct text (split_cell):
+    'Kunjan Nair, Ollur' -> ('Kunjan Nair', 'Ollur'); None -> (None, None)."""
     return split_cell(cell) if isinstance(cell, str) else name_and_residence(cell)
 
 
 _known_text = lru_cache(maxsize=65536)(owner_known)
 
 
-def _known(cell: Any) -> bool:
+def known_cell(cell: Any) -> bool:
+    """Whether an owner's or claimant's cell names someone (normalise.owner_known, once per distinct text): 'Not
+    known' -> False, 'R. Nair, Pala' -> True, None -> False."""
     return _known_text(cell) if isinstance(cell, str) else owner_known(cell)
 
 
 def owner_is_known(cells: dict[str, Any]) -> bool:
-    """Whether the register names the owner (or the person who claimed the animal) in any of its owner columns."""
-    return (
-        _known(cells.get("owner"))
-        or _known(cells.get("claimant"))
-        or any(_flat_text(cells.get(f)) for f in ("owner_name", "owner_first_name", "owner_last_name"))
+    """Whether the register names the owner (or the person who claimed the animal) in any of its owner columns
+    (known_from): {'owner': 'Not known', 'claimant': 'R. Nair'} -> True."""
+    return known_from(
+        known_cell(cells.get("owner")),
+        known_cell(cells.get("claimant")),
+        *(_flat_text(cells.get(f)) for f in ("owner_name", "owner_first_name", "owner_last_name")),
     )
+
+
+def known_from(owner: bool, claimant: bool, owner_name: str, owner_first_name: str, owner_last_name: str) -> bool:
+    """Whether the owner is known, from the owner's and the claimant's cells (whether each names someone: known_cell)
+    and the owner's name columns as clean text: (False, False, '', 'Raghavan', '') -> True."""
+    return owner or claimant or bool(owner_name or owner_first_name or owner_last_name)

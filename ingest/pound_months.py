@@ -54,6 +54,8 @@ def build_sql(pounds: Sequence[str] | None = None, today: str = TODAY_IN_INDIA) 
     columns = ["entries", *OUTCOMES, *(b[1] for b in DAY_BINS), *FINES]
     where = "1" if pounds is None else f"i.pound_id IN ({', '.join('?' * len(pounds))})"
     both = f"{_by_month_brought(today)} UNION ALL {_fines_by_month_left()}".replace("{pounds}", where)
+    if pounds is None:  # every pound: one pass over the table, not a row fetched for each entry of impoundments_pound
+        both = both.replace("FROM impoundments i WHERE", "FROM impoundments i NOT INDEXED WHERE")
     sql = f"""INSERT INTO pound_months (pound_id, month, district, {", ".join(columns)})
         SELECT m.pound_id, m.month, p.district, {", ".join(f"sum(m.{c})" for c in columns)}
         FROM ({both}) m JOIN pounds p ON p.id = m.pound_id
