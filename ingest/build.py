@@ -365,7 +365,7 @@ def _history(
     """The history of this ingest, in the public database being built (full: `pounds` None; incremental: the
     pounds recomputed); what follows from it for the server goes here too, for both ways of ingesting."""
     found = history.record(pub, run.public_db, run.data_dir, counts, run.version, downloads, pounds=pounds)
-    auction_history.record(pub)  # each auction's SEQUENCE and LAST-MODIFIED (portal/ical.py)
+    auction_history.record(pub, pounds)  # each auction's SEQUENCE and LAST-MODIFIED (portal/ical.py)
     changed.record(pub, pounds)  # which pounds this ingest changed (the server keeps the others' pages)
     return found
 

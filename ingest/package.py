@@ -25,7 +25,6 @@ import datetime as dt
 import hashlib
 import io
 import json
-import multiprocessing
 import os
 import re
 import shutil
@@ -39,7 +38,7 @@ import yaml
 
 from pinfold.schema import DATAPACKAGE, PUBLIC, SQLITE_FILE, downloads_root
 
-from .shards import plain_sigterm
+from .shards import plain_sigterm, pool_context
 
 METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
 SQL_TYPES = {"TEXT": "string", "INTEGER": "integer", "REAL": "number"}
@@ -134,6 +133,11 @@ ORDER = {
     "compliance": ("compliance t", "t.pound_id, t.year, t.act"),
     "pound_months": ("pound_months t", "t.pound_id, t.month"),
     "auction_lots": ("auction_lots t", "t.auction_id, t.lot_no"),
+    # an incremental ingest writes the recomputed pounds' versions after the others (ingest/auction_history.py)
+    "auction_versions": (
+        "auction_versions t LEFT JOIN auctions a ON a.id = t.auction_id",
+        "a.auction_date, a.pound_id, t.auction_id",
+    ),
 }
 
 
@@ -275,7 +279,7 @@ def _run(database: Path, jobs: list[Any]) -> list[dict[str, str | None]]:
     """_job(job) for every job, answers in the jobs' order: by two processes for a big database, else here."""
     if database.stat().st_size < PARALLEL_FROM_BYTES or len(jobs) < 2 or (os.cpu_count() or 1) < 2:
         return [_job(job) for job in jobs]
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    ctx = pool_context()
     # forked with a watch's SIGTERM handler, a worker ended by the pool could raise KeyboardInterrupt inside a queue's
     # lock and leave it held: the other worker then waited on it for ever (a watch's ingest hung after its switch)
     with ctx.Pool(processes=2, initializer=plain_sigterm) as pool:

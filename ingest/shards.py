@@ -18,6 +18,7 @@ import os
 import shutil
 import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -154,7 +155,7 @@ def run_shards(
     else:
         # Even one register of a big ingest (one saved, the others kept) goes to a worker: normalised here, its
         # caches stayed in this process through the finish (at 1M rows 258 MB, against 191 for a full ingest).
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        ctx = pool_context()
         pool = ctx.Pool(
             processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=plain_sigterm
         )
@@ -174,6 +175,27 @@ def run_shards(
             pool.terminate()
             pool.join()
     return total, empty
+
+
+# Threads of our own that never touch SQLite: a process may be forked beside them (build._copy_pair's copy).
+FORK_SAFE_THREADS = ("pinfold-copy",)
+
+
+def pool_context() -> multiprocessing.context.BaseContext:
+    """Where the registers' and the package's worker processes come from: forked from this process when no other
+    thread of it runs (nothing to import again), else from a fork server, a process started clean. A process forked
+    while another thread is inside SQLite (a server's request, the portal's set maker) can copy a lock that thread
+    holds, and waits for it for ever in its first sqlite3.connect: seen in the test suite, and possible in the
+    intake's server, which ingests beside its requests."""
+    methods = multiprocessing.get_all_start_methods()
+    others = [
+        t
+        for t in threading.enumerate()
+        if t is not threading.current_thread() and not t.name.startswith(FORK_SAFE_THREADS)
+    ]
+    if "fork" in methods and not others:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def plain_sigterm() -> None:
