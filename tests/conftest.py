@@ -149,3 +149,16 @@ def make_data_dir(
         else:
             target.write_text(content, encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test module (tests/test_browser.py's path and flags)."""
+    from playwright.sync_api import sync_playwright
+
+    from .test_browser import CHROMIUM, FLAGS
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield b
+        b.close()

@@ -29,16 +29,6 @@ FLAGS = [
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
-
-
 def test_owner_finds_the_cow_sees_what_to_pay_switches_to_malayalam_and_subscribes(
     browser, live_server: LiveServer, settings: Settings
 ) -> None:

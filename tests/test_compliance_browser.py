@@ -11,7 +11,6 @@ import pytest
 
 from .axe import violations
 from .conftest import LiveServer
-from .test_browser import browser  # noqa: F401 (the module's Chromium)
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("PINFOLD_SHOTS", "/nonexistent"))

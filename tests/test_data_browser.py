@@ -10,12 +10,10 @@ import pytest
 
 from portal.settings import Settings
 
-from . import test_browser
 from .axe import violations
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
-browser = test_browser.browser  # the same fixture: Debian's Chromium, launched once for this module
 
 
 def _page_types(settings: Settings) -> dict[str, str]:

@@ -7,19 +7,8 @@ import pytest
 
 from .axe import violations
 from .conftest import LiveServer
-from .test_browser import CHROMIUM, FLAGS
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("width", [390, 1280])
