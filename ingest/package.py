@@ -384,7 +384,11 @@ def _write_tables(
     generation's folder) and `recomputed` (the pounds this ingest recomputed; None: all), the files of the other
     pounds are linked from previous instead of written. Returns {table: sha256 of its file, or its Parts}."""
     con = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    bounds = {t: con.execute(f"SELECT min(rowid), max(rowid) FROM {t}").fetchone() for t in declared()}
+    # min and max apart: together in one SELECT, SQLite scans the table for them (notices at 1M rows: 0.14 s)
+    bounds = {
+        t: con.execute(f"SELECT (SELECT min(rowid) FROM {t}), (SELECT max(rowid) FROM {t})").fetchone()
+        for t in declared()
+    }
     con.close()
     pounds = _pounds(database)
     split = [t for t in SPLIT if pounds]  # no pounds, no rows: every table whole (a file per pound needs pounds)
