@@ -84,7 +84,8 @@ def remove_leftovers(folder: Path, own: Collection[str] = ()) -> None:
         m = _SCRATCH.fullmatch(p.name)
         if m is None or int(m["pid"]) == me:
             continue
-        if m["target"] in own or (m["target"].endswith(".db") and not _alive(int(m["pid"]))):
+        # a database half built, or half copied as a spare (ingest/spare.py): both may hold private rows
+        if m["target"] in own or (m["target"].endswith((".db", ".db.spare")) and not _alive(int(m["pid"]))):
             p.unlink(missing_ok=True)
 
 

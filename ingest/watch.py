@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pinfold.errors import PinfoldError
 
+from . import spare
 from .build import Summary, ingest
 from .sources import not_a_register
 
@@ -77,17 +78,33 @@ def watch(
     each ingest's Summary, `failed` each one-line error."""
     from watchfiles import watch as changes
 
-    data_dir = Path(data_dir)
+    data_dir, public_db, private_db = Path(data_dir), Path(public_db), Path(private_db)
     busy = False
+    copying: tuple[threading.Thread, threading.Event] | None = None
+
+    def stop_copying() -> None:
+        nonlocal copying
+        if copying is not None:
+            copying[1].set()
+            copying[0].join()
+            copying = None
 
     def once() -> None:
-        nonlocal busy
+        nonlocal busy, copying
+        stop_copying()  # a spare half made is not waited for: the ingest copies the pair itself
         busy = True
         try:
             done(ingest(data_dir, public_db, private_db, workers=workers))
         except PinfoldError as e:
             failed(e)
         busy = False
+        # the next save's ingest patches a copy of this pair: made now, while the folder is quiet (ingest/spare.py)
+        halt = threading.Event()
+        maker = threading.Thread(
+            target=spare.make, args=(public_db, private_db, halt), name="pinfold-copy-spare", daemon=True
+        )
+        maker.start()
+        copying = (maker, halt)
 
     try:
         with terminate_as_interrupt():
@@ -104,3 +121,5 @@ def watch(
     except KeyboardInterrupt:
         if busy:  # an ingest was stopped: the caller says the previous databases are untouched
             raise
+    finally:
+        stop_copying()
