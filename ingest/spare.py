@@ -19,6 +19,7 @@ minutes between saves, so once a pair is switched in it copies it (`make`), and 
 The disk it costs is one more pair while the watch runs (printed by `make bench`).
 
     make(Path('pinfold.db'), Path('private.db'), threading.Event()) -> True (a spare of the pair in place)
+    MAKER.start(Path('pinfold.db'), Path('private.db'))  # in the background, after an ingest; MAKER.stop() before one
     take(Path('pinfold.db'), Path('private.db'), Path('pinfold.db.tmp42'), Path('private.db.tmp42')) -> True
 """
 
@@ -137,3 +138,36 @@ def drop(public_db: Path, private_db: Path) -> None:
     for f in files:
         with contextlib.suppress(OSError):
             f.unlink(missing_ok=True)
+
+
+class Maker:
+    """The spare made in a thread of its own, after an ingest (`start`); `stop` before the next one: a copy half made
+    is not waited for (the ingest copies the pair itself). The thread's name is one a process may be forked beside
+    (shards.FORK_SAFE_THREADS): it never touches SQLite."""
+
+    def __init__(self) -> None:
+        self._running: tuple[threading.Thread, threading.Event] | None = None
+        self._lock = threading.Lock()
+
+    def start(self, public_db: Path, private_db: Path) -> None:
+        with self._lock:
+            self._stop()
+            halt = threading.Event()
+            maker = threading.Thread(
+                target=make, args=(public_db, private_db, halt), name="pinfold-copy-spare", daemon=True
+            )
+            maker.start()
+            self._running = (maker, halt)
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stop()
+
+    def _stop(self) -> None:
+        if self._running is not None:
+            self._running[1].set()
+            self._running[0].join()
+            self._running = None
+
+
+MAKER = Maker()  # a process's one maker: its ingests onto one pair at a time (watch, intake) share it

@@ -80,18 +80,10 @@ def watch(
 
     data_dir, public_db, private_db = Path(data_dir), Path(public_db), Path(private_db)
     busy = False
-    copying: tuple[threading.Thread, threading.Event] | None = None
-
-    def stop_copying() -> None:
-        nonlocal copying
-        if copying is not None:
-            copying[1].set()
-            copying[0].join()
-            copying = None
 
     def once() -> None:
-        nonlocal busy, copying
-        stop_copying()  # a spare half made is not waited for: the ingest copies the pair itself
+        nonlocal busy
+        spare.MAKER.stop()
         busy = True
         try:
             done(ingest(data_dir, public_db, private_db, workers=workers))
@@ -99,12 +91,7 @@ def watch(
             failed(e)
         busy = False
         # the next save's ingest patches a copy of this pair: made now, while the folder is quiet (ingest/spare.py)
-        halt = threading.Event()
-        maker = threading.Thread(
-            target=spare.make, args=(public_db, private_db, halt), name="pinfold-copy-spare", daemon=True
-        )
-        maker.start()
-        copying = (maker, halt)
+        spare.MAKER.start(public_db, private_db)
 
     try:
         with terminate_as_interrupt():
@@ -122,4 +109,4 @@ def watch(
         if busy:  # an ingest was stopped: the caller says the previous databases are untouched
             raise
     finally:
-        stop_copying()
+        spare.MAKER.stop()

@@ -7,11 +7,13 @@ A clerk's pounds bound every URL: an upload of another pound is a 404, an upload
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
 import secrets
 import shutil
 import sqlite3
+from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from ingest import spare
 from ingest.build import Summary
 from ingest.sources import read_pounds
 from pinfold.errors import PinfoldError
@@ -266,7 +269,12 @@ def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Sum
     """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
     other pages go on being served meanwhile)."""
     with publishing(s.accounts_db):
-        return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)
+        spare.MAKER.stop()
+        try:
+            return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)
+        finally:
+            # the next publish patches a copy of the pair then in place, made meanwhile (ingest/spare.py)
+            spare.MAKER.start(s.public_db, s.private_db)
 
 
 def _csrf(s: Settings, key: str) -> str:
@@ -307,6 +315,13 @@ async def error(request: Request, exc: Exception) -> Response:
     return _page(request, "error", exc.status_code, account=None, code=exc.status_code, message=exc.detail)
 
 
+@contextlib.asynccontextmanager
+async def _lifespan(_app: Starlette) -> AsyncIterator[None]:
+    """A spare half copied when the intake stops goes with it (its scratch files hold the private rows)."""
+    yield
+    spare.MAKER.stop()
+
+
 def create_app(settings: Settings) -> Starlette:
     """The intake for one DATA_DIR and its databases."""
     settings.uploads.mkdir(mode=0o700, exist_ok=True)
@@ -323,6 +338,7 @@ def create_app(settings: Settings) -> Starlette:
             Route("/uploads/{upload_id}/discard", discard, methods=["POST"]),
         ],
         exception_handlers={HTTPException: error},
+        lifespan=_lifespan,
     )
     app.state.settings = settings
     return app

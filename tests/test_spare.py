@@ -15,9 +15,12 @@ import pytest
 from ingest import spare
 from ingest.build import ingest as run_ingest
 from ingest.demo import write_demo
+from intake.app import Settings
 
 from .conftest import TODAY
-from .test_incremental_pounds import REGISTER, Pair, _edit_register
+from .intake_fixtures import CORRECTED, REGISTER, make_intake
+from .test_incremental_pounds import REGISTER as TVM
+from .test_incremental_pounds import Pair, _edit_register
 
 OTHER = "registers/ekm-muvattupuzha/register-2026.csv"
 
@@ -42,7 +45,7 @@ def test_the_next_ingest_patches_the_spare_and_equals_a_full_ingest(data: Path, 
     assert stat.S_IMODE(os.stat(private_spare).st_mode) == 0o600 and stat.S_IMODE(os.stat(record).st_mode) == 0o600
     copies = _inode(public_spare), _inode(private_spare)
 
-    _edit_register(data / REGISTER)
+    _edit_register(data / TVM)
     incremental, _ = pair.again()  # compared row for row with a full ingest of the same files
     assert incremental.recomputed == ["tvm-corp"]
     # the files switched in are the spare's, patched: it was taken, not copied again
@@ -60,7 +63,7 @@ def test_a_spare_of_another_pair_is_never_patched(data: Path, tmp_path: Path) ->
         shutil.copy2(p, kept / p.name)
     stale = _inode(spare.names(pair.pub, pair.priv)[0])
 
-    _edit_register(data / REGISTER)
+    _edit_register(data / TVM)
     run_ingest(data, pair.pub, pair.priv, workers=1)  # another pair switched in (its ingest took the spare)
     for p in spare.names(pair.pub, pair.priv):
         os.replace(kept / p.name, p)
@@ -103,3 +106,27 @@ def test_a_watch_makes_the_spare_its_next_ingest_patches(data: Path, tmp_path: P
         watching.join(120)
     assert not watching.is_alive()
     assert [p.name for p in tmp_path.iterdir() if ".tmp" in p.name] == []
+
+
+def test_the_intake_makes_the_spare_its_next_publish_patches(tmp_path: Path) -> None:
+    from .test_intake import csrf, signed_in, upload
+    from .test_watch import within
+
+    data, pub, priv, acc = make_intake(tmp_path)
+    other = (
+        data / "registers" / "p2" / "p2.csv"
+    )  # p2 the larger pound: p1's change is then patched in, not a full ingest
+    lines = other.read_text(encoding="utf-8").splitlines(keepends=True)
+    other.write_text("".join(lines) + "".join(f"{n}{lines[1][1:]}" for n in range(5, 25)), encoding="utf-8")
+    run_ingest(data, pub, priv, workers=1)
+    s = Settings(data, pub, priv, acc)
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    assert c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).status_code == 200
+    public_spare, _, record = spare.names(pub, priv)
+    assert within(60, lambda: record.exists())  # the published pair, copied after the publish
+    copy = _inode(public_spare)
+    page = upload(c, CORRECTED)
+    assert c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).status_code == 200
+    assert _inode(pub) == copy  # the spare, patched
+    spare.MAKER.stop()
