@@ -55,6 +55,17 @@ def built_database(n: int, out: Path) -> Path:
     return db
 
 
+def spare_made(public_db: Path, private_db: Path, seconds: float = 300) -> float:
+    """Seconds until a watch's spare pair is whole (ingest/spare.py): a watch between saves, minutes apart at a
+    pound, has copied its pair for the next ingest, and the benches save as a day's work would, once it has."""
+    from ingest.spare import names
+
+    record, start = names(public_db, private_db)[2], time.perf_counter()
+    while not record.exists() and time.perf_counter() - start < seconds:
+        time.sleep(0.2)
+    return time.perf_counter() - start
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
