@@ -36,11 +36,10 @@ from typing import Any
 
 import yaml
 
-from pinfold.schema import DATAPACKAGE, PUBLIC, SQLITE_FILE, downloads_root
+from pinfold.schema import DATAPACKAGE, METADATA, PUBLIC, SQLITE_FILE, downloads_root
 
 from .shards import plain_sigterm, pool_context
 
-METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
 SQL_TYPES = {"TEXT": "string", "INTEGER": "integer", "REAL": "number"}
 
 

@@ -501,6 +501,9 @@ CREATE VIEW feed_changes AS
 
 # The published files: a public database's downloads sit beside it, in a folder per ingest (ingest/package.py builds
 # them, portal/routes/downloads.py serves them).
+# Datasette's metadata.yml, which also describes the API's and the package's columns: the repository's top-level
+# file, linked here (not resolved: a wheel copies it through the link, as pyproject.toml's package data says)
+METADATA = Path(__file__).parent / "metadata.yml"
 DATAPACKAGE = "datapackage.json"
 SQLITE_FILE = "pinfold.db"
 

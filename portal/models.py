@@ -6,18 +6,17 @@ descriptions metadata.yml gives Datasette: a column added there is in the API's 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from pinfold.law.status import whereabouts
+from pinfold.schema import METADATA
 from pinfold.tables import declared
 
 from .search import SEARCH_COLUMNS
 
-METADATA = Path(__file__).resolve().parents[1] / "metadata.yml"
 SQL_TYPES: dict[str, type] = {"TEXT": str, "INTEGER": int, "REAL": float}
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pinfold.law.clock import IST as IST  # India's day, read from here by the portal
 from pinfold.law.clock import today_in_india
+from pinfold.schema import METADATA
 
 OSM_TILES = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
 
@@ -40,7 +41,7 @@ class Settings:
     """
 
     database: Path = field(default_factory=lambda: Path(os.environ.get("PINFOLD_DB", "pinfold.db")))
-    metadata: Path = Path(__file__).resolve().parents[1] / "metadata.yml"
+    metadata: Path = METADATA
     today: dt.date | None = None
     page_size: int = 50
     feed_size: int = 50
