@@ -199,7 +199,7 @@ def _build(
         sources: dict[str, list[str]] = {}
         for i, (pid, _) in enumerate(files):
             sources.setdefault(pid, []).append(rels[i])
-        manifest = patch.Manifest(version, salt, each, sources)
+        manifest = patch.Manifest(version, salt, each, sources, registers=dict(zip(rels, digests, strict=True)))
         recompute = None
         if not full and private_db.is_file():
             recompute = patch.changed(previous, [_identity(public_db), _identity(private_db)], salt, each)
@@ -220,11 +220,20 @@ def _build(
         _discard(tmp_pub, tmp_priv)
         owner_only(tmp_priv)  # the private database to be, its owner's alone from the start
         jobs = []
+        before = previous.registers if previous is not None else {}
         for i, (pid, path) in enumerate(files):
-            key = cache.key(pounds[pid], rels[i], digests[i], mappings[i] + rules.get(pid, ""))
+            mapping = mappings[i] + rules.get(pid, "")
+            key = cache.key(pounds[pid], rels[i], digests[i], mapping)
             kept = cache.find(key)
             shard = kept or work / f"shard-{i:05d}.db"
-            jobs.append(ShardJob(i, pounds[pid], path, rels[i], shard, book, version, stamps[i], key, kept is not None))
+            # the register's shard before it changed, made as its shard would be now: an append is read alone
+            was = before.get(rels[i], "")
+            base = None if kept else cache.previous(pounds[pid], rels[i], was, mapping)
+            jobs.append(
+                ShardJob(
+                    i, pounds[pid], path, rels[i], shard, book, version, stamps[i], key, kept is not None, base, was
+                )
+            )
         summary = Summary(files=len(files), stages=stages)
         if recompute is not None and previous is not None:
             copied = copier.submit(_copy_pair, public_db, private_db, tmp_pub, tmp_priv)

@@ -63,13 +63,15 @@ class Fallback(Exception):
 class Manifest:
     """What the pair in place was made from: its data version, the common salt, each pound's digest, the published
     paths of its register files (the private register's rows are found by them), and the pair's files as switched in
-    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair)."""
+    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair); and each
+    register's digest by its published path (a register grown since is read on from its shard: ShardCache.previous)."""
 
     version: str
     salt: str
     pounds: dict[str, str]
     sources: dict[str, list[str]]
     pair: list[list[int] | None] = field(default_factory=list)
+    registers: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def read(private_db: Path) -> Manifest | None:

@@ -14,8 +14,11 @@ one line when passed, and passed as soon as they are, before the rest of the fil
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
+import dataclasses
 import datetime as dt
+import io
 import json
 import os
 import re
@@ -112,6 +115,46 @@ class Block:
 
 
 Settle = Callable[[dict[str, Sequence[Any]]], None]  # a block's fields made as an entry reads them, in place
+
+
+class CannotGoOn(Exception):
+    """A register cannot be read on from a Mark: it must be read whole (ingest/shards.py then does)."""
+
+
+@dataclass
+class Mark:
+    """Where the reading of a line register (CSV, TSV, text, JSON Lines) ended, and all it carries to the next line, so
+    that bytes appended to the file can be read alone, their rows numbered, ditto-filled and read as the whole file's
+    reading reads them (read_blocks(path, going_on=mark)).
+
+    layout: 'delimited' or 'jsonl' ('' for a file no Mark is made for: a workbook, a JSON document); context: what every
+    row's reading depended on that comes from the whole file (its encoding, errors, delimiter and whether its dates are
+    month first: a line appended may change them, and then the file is read whole); size: the bytes read (set by the
+    shard's writer, from the file's stamp); rows: the rows numbered (a CSV's records, a JSON Lines file's lines);
+    records: the entries counted (JSON Lines); header, fields, above: the table's header, its fields' columns and its
+    last row's cells (a ditto mark below repeats them); whole: the last CSV record ended before the file did (a quoted
+    cell left open at the end would go on in what is appended).
+
+    Mark('delimited', ['utf-8', 'strict', ',', False], 2481, 24, 0, ['No', 'Date'], {'entry_no': 0, 'brought_at': 1},
+    {'entry_no': '23', 'brought_at': '03/11/2025'}, True)
+    """
+
+    layout: str = ""
+    context: list[Any] = field(default_factory=list)
+    size: int = 0
+    rows: int = 0
+    records: int = 0
+    header: list[str] = field(default_factory=list)
+    fields: dict[str, int] = field(default_factory=dict)
+    above: dict[str, Any] | None = None
+    whole: bool = True
+
+    def to_json(self) -> str:
+        return json.dumps(dataclasses.asdict(self), ensure_ascii=True)
+
+    @staticmethod
+    def from_json(text: str) -> Mark:
+        return Mark(**json.loads(text))
 
 
 class _Table:
@@ -268,8 +311,12 @@ def _blocks_from_rows(
     mapping: dict[str, Any],
     sheet: str | None = None,
     settle: Settle | None = None,
+    going_on: Mark | None = None,
+    end: Mark | None = None,
 ) -> Iterator[Block]:
-    """Numbered rows of a table -> Blocks of its entries' rows, after finding the header below any title rows."""
+    """Numbered rows of a table -> Blocks of its entries' rows, after finding the header below any title rows. Going
+    on from a Mark (the rows after those it was made at), the table is its header's and its last row's; `end` gets
+    them when the rows run out."""
     columns = mapping.get("columns") or {}
     want_header = mapping.get("header_row")
     header: list[Any] | None = None
@@ -277,6 +324,10 @@ def _blocks_from_rows(
     table: _Table | None = None
     under_header = False
     anything = False  # a cell written anywhere: a file without one is empty, not a register without a header
+    if going_on is not None:  # the header, and the row under it, were read before the mark
+        header, fields, anything = going_on.header, going_on.fields, True
+        table = _Table(going_on.header, going_on.fields, sheet, settle, True)
+        table.above = going_on.above
     for rowno, cells in rows:
         cells = _within_bounds(cells, rowno, path)
         if header is None:
@@ -306,6 +357,8 @@ def _blocks_from_rows(
             yield block
     if table is not None and (block := table.block()) is not None:
         yield block
+    if end is not None and table is not None:
+        end.header, end.fields, end.above = table.header, dict(table.fields), table.above
     if header is None:
         where = f" (sheet {sheet})" if sheet else ""
         if not anything:
@@ -409,24 +462,90 @@ def _day_first(fields: dict[str, Sequence[Any]]) -> None:
             fields[f] = [turned.get(v, v) if isinstance(v, str) else v for v in column]
 
 
-def read_delimited(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
+def read_delimited(
+    path: Path, mapping: dict[str, Any], going_on: Mark | None = None, end: Mark | None = None
+) -> Iterator[Block]:
+    """A CSV, TSV or text register's Blocks; going on from a Mark, those of the lines after it (_appended), when the
+    whole file's reading would read them alike. `end` gets where the reading ended (Mark)."""
     encoding = mapping.get("encoding") or sniff_encoding(path)
     errors = "replace" if encoding == "cp1252" else "strict"
     try:
-        with open(path, encoding=encoding, errors=errors, newline="") as f:
+        with open(path, encoding=encoding, errors=errors, newline="") as f, contextlib.ExitStack() as stack:
             sample = f.read(64 * 1024)
             if "\x00" in sample:
                 sample = sample.replace("\x00", "")
             delimiter = mapping.get("delimiter") or sniff_delimiter(sample, path.suffix.lower())
             f.seek(0)
-            lines = (ln.replace("\x00", "") if "\x00" in ln else ln for ln in bounded_lines(f, path))
-            reader = csv.reader(lines, delimiter=delimiter)
             day_first = mapping.get("dates") == "month-first" or (
                 not mapping.get("dates") and month_first(path, encoding, sample)
             )
-            yield from _blocks_from_rows(enumerate(reader, 1), path, mapping, settle=_day_first if day_first else None)
+            mark = end if end is not None else Mark()
+            mark.layout, mark.context = "delimited", [encoding, errors, delimiter, day_first]
+            mark.rows, mark.whole = 0, True
+            text: Any = f
+            if going_on is not None:
+                text = stack.enter_context(_appended(path, going_on, mark.context, newline=""))
+                mark.rows = going_on.rows
+            lines = _Lines(bounded_lines(text, path))
+            reader = csv.reader(lines, delimiter=delimiter)
+            rows = _numbered(reader, lines, mark)
+            settle = _day_first if day_first else None
+            yield from _blocks_from_rows(rows, path, mapping, settle=settle, going_on=going_on, end=mark)
     except (UnicodeError, csv.Error) as e:
         raise RegisterUnreadable(f"{path}: cannot be read as {encoding} text ({e})") from None
+
+
+class _Lines:
+    """A text's lines, NUL characters dropped (a UTF-16 file read as bytes has them), noting when they run out."""
+
+    def __init__(self, lines: Iterator[str]):
+        self.lines, self.ended = lines, False
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self.lines:
+            yield line.replace("\x00", "") if "\x00" in line else line
+        self.ended = True
+
+
+def _numbered(reader: Iterator[list[str]], lines: _Lines, mark: Mark) -> Rows:
+    """A CSV's records numbered on from the mark's (1 first), the mark following: its rows, and whether the last
+    record ended before its lines ran out (a quoted cell still open at the end of the file was ended by it)."""
+    for rowno, cells in enumerate(reader, mark.rows + 1):
+        mark.rows, mark.whole = rowno, not lines.ended
+        yield rowno, cells
+
+
+# The encodings a text can be read in from any line's start (a byte or two a character, no state), by the name the
+# decoder of the text after the file's first bytes has: a UTF-16 file's BOM says its byte order once, at the start.
+_FROM_A_LINE = {"utf-8": "utf-8", "utf-8-sig": "utf-8", "cp1252": "cp1252", "latin-1": "latin-1",
+                "iso8859-1": "latin-1", "ascii": "ascii", "utf-16-le": "utf-16-le", "utf-16-be": "utf-16-be"}  # fmt: skip
+
+
+@contextlib.contextmanager
+def _appended(path: Path, mark: Mark, context: list[Any], newline: str | None) -> Iterator[io.TextIOWrapper]:
+    """The text appended to a line register after `mark` (its first `mark.size` bytes are the file the mark was made
+    of: ingest/shards.py has checked). Raises CannotGoOn unless the whole file's reading would read those lines
+    alike: the same context (encoding, delimiter, dates), an encoding read from any line's start, and the mark's last
+    line ended, with a line feed (a carriage return ends a line too, but one followed by an appended line feed would
+    be one line end with it) and, in a CSV, with its record."""
+    if mark.context != context:
+        raise CannotGoOn(f"the file's encoding, delimiter or dates now read otherwise ({mark.context} -> {context})")
+    if not mark.whole:
+        raise CannotGoOn("the last record read was ended by the end of the file")
+    with open(path, "rb") as raw:
+        name, errors = codecs.lookup(context[0]).name, context[1]
+        if name == "utf-16":
+            name = "utf-16-be" if raw.read(2) == codecs.BOM_UTF16_BE else "utf-16-le"
+        encoding = _FROM_A_LINE.get(name)
+        if encoding is None:
+            raise CannotGoOn(f"{context[0]} is not read from a line's start")
+        feed = "\n".encode(encoding)
+        if mark.size < len(feed) or mark.size % len(feed):
+            raise CannotGoOn("the mark is not at a character's end")
+        raw.seek(mark.size - len(feed))
+        if raw.read(len(feed)) != feed:
+            raise CannotGoOn("the last line read did not end with a line feed")
+        yield io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=newline)
 
 
 # --- spreadsheets ---------------------------------------------------------------------------------
@@ -690,16 +809,24 @@ def _objects_block(rownos: list[int], objects: list[dict[str, Any]], found: list
     return Block(None, [], rownos, [], {}, fields, objects, found, absent)
 
 
-def _json_blocks(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
+def _json_blocks(
+    items: Iterator[tuple[int, Any]],
+    path: Path,
+    mapping: dict[str, Any],
+    going_on: Mark | None = None,
+    end: Mark | None = None,
+) -> Iterator[Block]:
     """JSON entries (objects, flattened) -> Blocks of BLOCK_ROWS. A line that is not JSON is an entry of its own kind
-    ('unparsed'): rejected as such, not as a blank date."""
+    ('unparsed'): rejected as such, not as a blank date. Going on from a Mark, the entries are counted on from its
+    (the first HEADER_SEARCH_ROWS of them named the date brought); `end` gets the count."""
     columns = mapping.get("columns") or {}
     cache: dict[tuple[str, ...], dict[str, str]] = {}
-    seen_header = anything = False
+    seen_header = anything = going_on is not None
     rownos: list[int] = []
     objects: list[dict[str, Any]] = []
     found: list[dict[str, str]] = []
-    for count, (rowno, item) in enumerate(items, 1):
+    before = count = going_on.records if going_on is not None else 0
+    for count, (rowno, item) in enumerate(items, before + 1):
         anything = True
         _bounded_entries(count, seen_header, path)
         try:
@@ -723,6 +850,8 @@ def _json_blocks(items: Iterator[tuple[int, Any]], path: Path, mapping: dict[str
             rownos, objects, found = [], [], []
     if rownos:
         yield _objects_block(rownos, objects, found)
+    if end is not None:
+        end.records = count
     if not anything:
         raise RegisterEmpty(f"{path}: no entries")
     if not seen_header:
@@ -777,12 +906,24 @@ def _json_table(data: Any) -> Iterator[tuple[int, list[Any]]] | None:
     return enumerate([header, *rows])
 
 
-def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
+def read_jsonl(
+    path: Path, mapping: dict[str, Any], going_on: Mark | None = None, end: Mark | None = None
+) -> Iterator[Block]:
+    """A JSON Lines register's Blocks; going on from a Mark, those of the lines after it (_appended). `end` gets where
+    the reading ended (Mark)."""
     encoding = sniff_encoding(path)
+    mark = end if end is not None else Mark()
+    mark.layout, mark.context, mark.rows, mark.whole = "jsonl", [encoding, "replace"], 0, True
 
     def items() -> Iterator[tuple[int, Any]]:
-        with open(path, encoding=encoding, errors="replace") as f:
-            for lineno, line in enumerate(bounded_lines(f, path), 1):
+        with contextlib.ExitStack() as stack:
+            if going_on is None:
+                f: Any = stack.enter_context(open(path, encoding=encoding, errors="replace"))
+            else:
+                f = stack.enter_context(_appended(path, going_on, mark.context, newline=None))
+                mark.rows = going_on.rows
+            for lineno, line in enumerate(bounded_lines(f, path), mark.rows + 1):
+                mark.rows = lineno
                 if not line.strip():
                     continue
                 try:
@@ -790,7 +931,7 @@ def read_jsonl(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
                 except (ValueError, RecursionError):  # not JSON, or nested deeper than a parser goes: a reject
                     yield lineno, {"__unparsed__": line.strip()[:200]}
 
-    yield from _json_blocks(items(), path, mapping)
+    yield from _json_blocks(items(), path, mapping, going_on, mark)
 
 
 def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
@@ -833,25 +974,36 @@ def read_json(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
     yield from _json_blocks(enumerate(data, 1), path, mapping)
 
 
-def read_blocks(path: Path) -> Iterator[Block]:
+# The layouts read a line at a time, which a Mark can go on from.
+_LAYOUTS = {".csv": "delimited", ".tsv": "delimited", ".txt": "delimited", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+
+def read_blocks(path: Path, going_on: Mark | None = None, end: Mark | None = None) -> Iterator[Block]:
     """Any register file -> its entries' rows, a Block at a time. Raises RegisterUnreadable for a file that cannot be
-    read at all (at once when it is no regular file or of no format Pinfold reads, else when the reading meets it)."""
+    read at all (at once when it is no regular file or of no format Pinfold reads, else when the reading meets it).
+
+    A line register (CSV, TSV, text, JSON Lines) fills `end` with where its reading ended (Mark); read again going on
+    from such a mark, once bytes were appended to the file, it gives the Blocks of the lines after it alone, as the
+    whole file's reading would give them, or raises CannotGoOn (another format, or a line appended that changes how
+    the file reads: its encoding, delimiter or dates)."""
     suffix = path.suffix.lower()
     if not regular(path):
         raise RegisterUnreadable(f"{path}: not a regular file (a pipe, a device?); a register is a file")
     if os.stat(path).st_size == 0:  # a month's file created and not yet filled
         raise RegisterEmpty(f"{path}: 0 bytes")
     mapping = load_mapping(path)
+    if going_on is not None and going_on.layout != _LAYOUTS.get(suffix):
+        raise CannotGoOn(f"{path}: a {suffix} file is read whole")
     if suffix == ".xlsx":
         return read_xlsx(path, mapping)
     if suffix in (".ods", ".xls"):
         return read_calamine(path, mapping)
     if suffix in (".jsonl", ".ndjson"):
-        return read_jsonl(path, mapping)
+        return read_jsonl(path, mapping, going_on, end)
     if suffix == ".json":
         return read_json(path, mapping)
     if suffix in (".csv", ".tsv", ".txt"):
-        return read_delimited(path, mapping)
+        return read_delimited(path, mapping, going_on, end)
     raise RegisterUnreadable(f"{path}: not a register format Pinfold reads ({', '.join(sorted(REGISTER_SUFFIXES))})")
 
 

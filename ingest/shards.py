@@ -31,10 +31,10 @@ from pinfold.law.rules import RuleBook
 from pinfold.tables import insert_row
 
 from . import entries
-from .readers import read_blocks
+from .readers import CannotGoOn, Mark, read_blocks
 from .rows import ShardRows
 from .schema import STAGING
-from .sources import Pound, file_stamp
+from .sources import Pound, file_digest, file_stamp
 from .stages import Stages
 
 PARALLEL_FROM_BYTES = 4 << 20  # below this, worker processes cost more than they save
@@ -96,41 +96,92 @@ class ShardJob:
     stamp: tuple[int, int, int] = (0, 0, 0)  # file_stamp before the ingest began reading
     key: str = ""  # what made the shard (ShardCache.key)
     cached: bool = False  # the shard is a kept one: nothing to write
+    # The kept shard of the register's bytes before this ingest (ShardCache.previous) and their digest: when the file
+    # is those bytes and more, only the lines appended are read (write_shard)
+    base: Path | None = None
+    base_digest: str = ""
+
+
+# Where a shard's reading of its register ended (readers.Mark, as JSON): a line register's shard has one row.
+MARK = "CREATE TABLE IF NOT EXISTS _mark (state TEXT NOT NULL)"
 
 
 def write_shard(job: ShardJob) -> tuple[int, int, dict[str, float]]:
     """One register file -> a shard database: its blocks of rows read (readers), their entries (entries), the rows
     those make (rows). Returns (file number, records read: 0 for an empty file, CPU seconds of each of stages.PARTS).
-    Runs in a worker process."""
+    Runs in a worker process.
+
+    A register whose bytes are those of its previous shard (job.base) and more is read on from where that shard's
+    reading ended (_going_on): a copy of it, the rows of the lines appended added, is the shard the whole file makes
+    (tests/test_appended.py). When the file cannot be read so, for any reason (a line before changed, the appended
+    lines change how the file reads, an error met in them), it is read whole, as without a base."""
+    if job.base is not None:
+        try:
+            return _write(job, _going_on(job))
+        except Exception:  # CannotGoOn, or an error the whole file's reading gives in its own words
+            job.shard.unlink(missing_ok=True)
+    return _write(job, None)
+
+
+def _going_on(job: ShardJob) -> Mark:
+    """A register's previous shard copied to the job's, and the mark its reading ended at. Raises CannotGoOn unless
+    the register is the bytes that shard was made of (by their digest) and more."""
+    assert job.base is not None
+    with contextlib.closing(sqlite3.connect(f"file:{job.base}?mode=ro", uri=True)) as base:
+        try:
+            found = base.execute("SELECT state FROM _mark").fetchone()
+        except sqlite3.OperationalError:
+            found = None
+    if found is None:
+        raise CannotGoOn(f"{job.path}: its previous shard has no mark (not a line register, or no entry)")
+    mark = Mark.from_json(found[0])
+    if not mark.size < job.stamp[1] or file_digest(job.path, mark.size) != job.base_digest:
+        raise CannotGoOn(f"{job.path}: its first {mark.size:,} bytes are not those its previous shard was made of")
+    shutil.copyfile(job.base, owner_only(job.shard))
+    return mark
+
+
+def _write(job: ShardJob, going_on: Mark | None) -> tuple[int, int, dict[str, float]]:
+    """write_shard: the whole file into a new shard, or going on from a mark in a copy of the previous one."""
     con = connect(job.shard, SCRATCH_PAGE_SIZE)
-    con.executescript(STAGING)
-    con.execute("BEGIN")
-    out = ShardRows(con, job.book, job.pound, 0, job.rel, job.token)  # the merge places it among the files
-    read = normalise = 0.0
     try:
-        blocks = read_blocks(job.path)
-        while True:
-            start = time.process_time()
-            block = next(blocks, None)
-            read += time.process_time() - start
-            if block is None:
-                break
-            start = time.process_time()
-            found = entries.read(block, job.pound.id, out.pack, out.roster)
-            normalise += time.process_time() - start
-            out.add(block, found)
-    except RegisterEmpty:
-        pass  # a month's file created and not yet filled: no records, counted as an empty file
-    except RecursionError:  # a structure nested deeper than any reader goes, wherever it was met
+        if going_on is None:
+            con.executescript(STAGING)
+        con.execute(MARK)
+        con.execute("BEGIN")
+        out = ShardRows(con, job.book, job.pound, 0, job.rel, job.token)  # the merge places it among the files
+        if going_on is not None:
+            out.records = int(con.execute("SELECT records FROM _shard").fetchone()[0])
+        end = Mark()
+        read = normalise = 0.0
+        try:
+            blocks = read_blocks(job.path, going_on, end)
+            while True:
+                start = time.process_time()
+                block = next(blocks, None)
+                read += time.process_time() - start
+                if block is None:
+                    break
+                start = time.process_time()
+                found = entries.read(block, job.pound.id, out.pack, out.roster)
+                normalise += time.process_time() - start
+                out.add(block, found)
+        except RegisterEmpty:
+            pass  # a month's file created and not yet filled: no records, counted as an empty file
+        except RecursionError:  # a structure nested deeper than any reader goes, wherever it was met
+            raise RegisterUnreadable(f"{job.path}: nested too deeply to be a register") from None
+        if file_stamp(job.path) != job.stamp:
+            raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
+        start = time.process_time()
+        con.execute("DELETE FROM _shard")
+        insert_row(con, "_shard", {"records": out.records})
+        con.execute("DELETE FROM _mark")
+        if end.layout and out.records:  # a line register with an entry: the next ingest may go on from here
+            end.size = job.stamp[1]
+            con.execute("INSERT INTO _mark (state) VALUES (?)", (end.to_json(),))
+        con.execute("COMMIT")
+    finally:
         con.close()
-        raise RegisterUnreadable(f"{job.path}: nested too deeply to be a register") from None
-    if file_stamp(job.path) != job.stamp:
-        con.close()
-        raise RegisterChanged(f"{job.path}: changed while it was being read; ingest again once it is fully written")
-    start = time.process_time()
-    insert_row(con, "_shard", {"records": out.records})
-    con.execute("COMMIT")
-    con.close()
     write = out.writing + time.process_time() - start
     return job.file_no, out.records, {"read": read, "normalise": normalise, "law": out.lawing, "write": write}
 
@@ -282,6 +333,13 @@ class ShardCache:
         self.used.add(key)
         path = self.folder / f"{key}.db"
         return path if path.is_file() else None
+
+    def previous(self, pound: Pound, rel: str, digest: str, mapping: str) -> Path | None:
+        """The kept shard of a register's previous bytes (their digest: patch.Manifest.registers), made as its shard
+        would be now (the same salt, pound, path and mapping), or None. Not this ingest's: pruned after it, once the
+        shard made from it is kept under its own key."""
+        path = self.folder / f"{self.key(pound, rel, digest, mapping)}.db"
+        return path if digest and path.is_file() else None
 
     def keep(self, shard: Path, key: str) -> None:
         """A shard just written, kept under its key (renamed: whole or not at all)."""

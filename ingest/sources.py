@@ -190,13 +190,16 @@ def file_stamp(path: Path) -> tuple[int, int, int]:
     return st.st_ino, st.st_size, st.st_mtime_ns
 
 
-def file_digest(path: Path) -> str:
-    """The SHA-256 of a file's bytes, hex. Raises RegisterChanged when the file is written to while it is read."""
+def file_digest(path: Path, size: int | None = None) -> str:
+    """The SHA-256 of a file's bytes (its first `size` bytes: what it held before bytes were appended to it), hex.
+    Raises RegisterChanged when the file is written to while it is read."""
     before = file_stamp(path)
     h = hashlib.sha256()
+    left = before[1] if size is None else size
     with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
+        while left > 0 and (chunk := f.read(min(left, 1 << 20))):
             h.update(chunk)
+            left -= len(chunk)
     if file_stamp(path) != before:
         raise RegisterChanged(f"{path}: changed while it was being read; ingest again once it is fully written")
     return h.hexdigest()

@@ -66,8 +66,8 @@ def test_a_register_written_to_while_read_is_refused(tmp_path: Path, monkeypatch
         f.write('98,03/04/2025,3.05 PM,Cow,1,"white",Ollur,"A, Ollur",unknown\n')
     real_reader = ingest.shards.read_blocks
 
-    def clerk_still_typing(path: Path):  # the clerk appends a row after the ingest has read the first ones
-        for n, block in enumerate(real_reader(path)):
+    def clerk_still_typing(path: Path, *going_on):  # the clerk appends a row after the ingest has read the first ones
+        for n, block in enumerate(real_reader(path, *going_on)):
             if path == register and n == 0:
                 with open(register, "a", encoding="utf-8") as f:
                     f.write('99,03/04/2025,3.05 PM,Cow,1,"black",Ollur,"A, Ollur",unknown\n')
