@@ -68,7 +68,7 @@ from .shards import (
 )
 from .sources import (
     data_version,
-    file_digest,
+    file_digests,
     file_stamp,
     mapping_digest,
     plain_rules,
@@ -177,14 +177,16 @@ def _build(
         book = load_rulebook(data_dir / "rules", packs)
         pounds = public_pounds(pounds, book.roster, book.places)
         files = register_files(data_dir, pounds)
+        previous = patch.Manifest.read(private_db)
         stamps = [file_stamp(path) for _, path in files]
-        digests = [file_digest(path) for _, path in files]
+        # a register whose stamp is the one the pair in place was made from is not read again (--full reads all)
+        known = previous.files if previous is not None and not full else {}
+        digests, settled = file_digests([path for _, path in files], stamps, known)
         mappings = [mapping_digest(path) for _, path in files]
         version = data_version(files, digests, data_dir)
         latest_day.cache_clear()  # today, for this ingest (a watching process lives past midnight)
         # What every shard depends on besides its own register and pound (ingest/patch.py: the common inputs)
         salt = ShardCache.salt_of(data_dir, patch.common_digest(data_dir, list(pounds)), latest_day())
-        previous = patch.Manifest.read(private_db)
         cache = ShardCache(private_db, salt)
         rels = public_sources(
             files, data_dir, pounds, private_db
@@ -196,7 +198,7 @@ def _build(
         sources: dict[str, list[str]] = {}
         for i, (pid, _) in enumerate(files):
             sources.setdefault(pid, []).append(rels[i])
-        manifest = patch.Manifest(version, salt, each, sources)
+        manifest = patch.Manifest(version, salt, each, sources, files=settled)
         recompute = None
         if not full and private_db.is_file():
             recompute = patch.changed(previous, [_identity(public_db), _identity(private_db)], salt, each)

@@ -62,14 +62,17 @@ class Fallback(Exception):
 @dataclass
 class Manifest:
     """What the pair in place was made from: its data version, the common salt, each pound's digest, the published
-    paths of its register files (the private register's rows are found by them), and the pair's files as switched in
-    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair)."""
+    paths of its register files (the private register's rows are found by them), the pair's files as switched in
+    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair), and each
+    register's stamp and digest (sources.file_digests: {path: [device, inode, size, mtime_ns, ctime_ns, digest]}),
+    so the next ingest reads again only a register whose stamp changed."""
 
     version: str
     salt: str
     pounds: dict[str, str]
     sources: dict[str, list[str]]
     pair: list[list[int] | None] = field(default_factory=list)
+    files: dict[str, list[Any]] = field(default_factory=dict)
 
     @staticmethod
     def read(private_db: Path) -> Manifest | None:

@@ -34,7 +34,7 @@ from . import entries
 from .readers import read_blocks
 from .rows import ShardRows
 from .schema import STAGING
-from .sources import Pound, file_stamp
+from .sources import Pound, Stamp, file_stamp
 from .stages import Stages
 
 PARALLEL_FROM_BYTES = 4 << 20  # below this, worker processes cost more than they save
@@ -93,7 +93,7 @@ class ShardJob:
     shard: Path
     book: RuleBook
     token: str = ""
-    stamp: tuple[int, int, int] = (0, 0, 0)  # file_stamp before the ingest began reading
+    stamp: Stamp = Stamp(0, 0, 0, 0, 0)  # file_stamp before the ingest began reading
     key: str = ""  # what made the shard (ShardCache.key)
     cached: bool = False  # the shard is a kept one: nothing to write
 
@@ -160,7 +160,7 @@ def run_shards(
             processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=plain_sigterm
         )
         # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
-        results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp[1], reverse=True))
+        results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp.size, reverse=True))
     try:
         for done, (_, n, parts) in enumerate(results, len(kept) + 1):
             total += n
