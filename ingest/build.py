@@ -41,6 +41,7 @@ from pinfold.tables import insert_row, insert_rows
 
 from . import auction_history, changed, history, package, patch
 from .finish import (
+    RECORDS,
     _full_text,
     _mark_duplicates,
     _merge_private,
@@ -425,7 +426,8 @@ def _incremental(run: _Run, recompute: list[str], previous: patch.Manifest) -> S
             book = dataclasses.replace(
                 run.book, auctions=[a for a in run.book.auctions if a.pound_id in set(recompute)]
             )
-            dups, renamed = finish(mini, book, Summary(), stages)
+            theirs = Summary()  # the changed pounds' counts
+            dups, renamed = finish(mini, book, theirs, stages)
             mini.execute("COMMIT")
             mini.execute("DETACH DATABASE scratch")
             mini.close()
@@ -433,15 +435,21 @@ def _incremental(run: _Run, recompute: list[str], previous: patch.Manifest) -> S
         pub = connect(tmp_pub, cache_kib=BUILD_CACHE_KIB, private=False)
         pub.execute("ATTACH DATABASE ? AS mini", (str(mini_path),))
         pub.execute("BEGIN")
+        # The records stored: the copy's, less the changed pounds' there, plus theirs now (a count of every
+        # impoundment read the whole table, 0.28 s of CPU at 1M rows); the duplicates and rejects are a few.
+        (stored,) = pub.execute("SELECT stored FROM ingest_summary").fetchone()
+        stored -= pub.execute(
+            f"SELECT count(*) FROM impoundments WHERE pound_id IN ({', '.join('?' * len(recompute))}) AND {RECORDS}",
+            recompute,
+        ).fetchone()[0]
         with stages("patch"):
             pub.execute("DELETE FROM pounds")
             _insert_pounds(pub, run.pounds)
             order = list(dict.fromkeys(j.pound.id for j in run.jobs))
             patch.patch_public(pub, recompute, order, stages)
         s = summary
-        one = "WHERE source_part IS NULL OR source_part = 1"  # register records (finish.finish)
-        s.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]
-        s.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
+        s.stored = stored + theirs.stored
+        s.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates WHERE {RECORDS}").fetchone()[0]
         s.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
         pub.execute("DELETE FROM ingest_summary")
         _summary_row(pub, s, run.version)
