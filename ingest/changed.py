@@ -13,7 +13,6 @@ of the same files record the same pounds. The first ingest (nothing to compare w
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 # Each compared table: the pound of one of its rows `x`, read from the database `{db}` the row is in, and the join that
@@ -51,7 +50,15 @@ def _attached(con: sqlite3.Connection) -> bool:
 
 
 def _within(pound: str, candidates: list[str] | None) -> str:
-    return "1" if candidates is None else f"{pound} IN (SELECT value FROM json_each(:candidates))"
+    """The rows of the candidate pounds, in SQL bound by _bound: 'x.pound_id IN (:c0, :c1)'; '1': every row. A list of
+    values, not json_each: the planner then knows how few they are and reads their rows by a pound's index (with
+    json_each it read all 163k sales at 1M rows, twice)."""
+    return "1" if candidates is None else f"{pound} IN ({', '.join(f':c{i}' for i in range(len(candidates)))})"
+
+
+def _bound(candidates: list[str] | None) -> dict[str, str]:
+    """_within's parameters: ['p1', 'p2'] -> {'c0': 'p1', 'c1': 'p2'}."""
+    return {f"c{i}": pound for i, pound in enumerate(candidates or [])}
 
 
 def _rows_differ(con: sqlite3.Connection, table: str, cols: list[str], candidates: list[str] | None) -> set[str]:
@@ -83,7 +90,7 @@ def _rows_differ(con: sqlite3.Connection, table: str, cols: list[str], candidate
             f"SELECT DISTINCT _pound FROM ({old} EXCEPT {main})",
         ]
     for sql in queries:
-        found.update(r[0] for r in con.execute(sql, {"candidates": json.dumps(candidates)}) if r[0] is not None)
+        found.update(r[0] for r in con.execute(sql, _bound(candidates)) if r[0] is not None)
     return found
 
 

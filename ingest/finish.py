@@ -19,6 +19,9 @@ from .schema import PRIVATE, PRIVATE_INDEXES, STAGED, STAGED_REJECTS, STAGED_SAL
 from .schema import finish as statements
 from .stages import Stages, step_name
 
+# Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
+RECORDS = "(source_part IS NULL OR source_part = 1)"
+
 
 def _rate_row(r: RateRow, area: str, amount: str, display: str) -> dict[str, Any]:
     """A fine scale or feeding rate as published, the area, the amount and its display under its table's names:
@@ -120,10 +123,8 @@ def finish(
             pub.execute(statement)
     with stages("finish: compliance"):
         compliance.build(pub)  # the scorecard, from the columns just computed
-    # Register records, not impoundments: a record naming two kinds is one record stored as two (source_part 1, 2).
-    one = "WHERE source_part IS NULL OR source_part = 1"
-    summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates {one}").fetchone()[0]
-    summary.stored = pub.execute(f"SELECT count(*) FROM impoundments {one}").fetchone()[0]
+    summary.duplicates = pub.execute(f"SELECT count(*) FROM merged_duplicates WHERE {RECORDS}").fetchone()[0]
+    summary.stored = pub.execute(f"SELECT count(*) FROM impoundments WHERE {RECORDS}").fetchone()[0]
     summary.rejects = pub.execute("SELECT count(*) FROM rejects").fetchone()[0]
     dups = pub.execute("SELECT source_file, source_row, coalesce(source_sheet, '') FROM merged_duplicates").fetchall()
     renamed = pub.execute(

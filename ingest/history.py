@@ -295,7 +295,8 @@ def _compare(pub: sqlite3.Connection, found: Found, scope: str = "") -> None:
     _differences(
         pub,
         fields,
-        "temp._pairs p JOIN main.impoundments n ON n.id = p.new_id JOIN old.impoundments o ON o.id = p.old_id",
+        # CROSS JOIN: the pairs (a few) lead; the planner, knowing nothing of a temp table, read all impoundments
+        "temp._pairs p CROSS JOIN main.impoundments n ON n.id = p.new_id CROSS JOIN old.impoundments o ON o.id = p.old_id",
         "1",
     )
     found.changed = pub.execute("SELECT count(DISTINCT impoundment_id) FROM temp._found").fetchone()[0]
@@ -332,7 +333,8 @@ def _follow(pub: sqlite3.Connection, ingest_id: int) -> None:
                                                        ingest_id = excluded.ingest_id""",
         (ingest_id,),
     )
-    pub.execute("DELETE FROM main.aliases WHERE alias IN (SELECT id FROM main.impoundments)")
+    # each alias looked up among the entries (the aliases are few), not every entry among the aliases
+    pub.execute("DELETE FROM main.aliases WHERE EXISTS (SELECT 1 FROM main.impoundments i WHERE i.id = aliases.alias)")
     pub.execute("DROP TABLE temp._pairs")
 
 

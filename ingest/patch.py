@@ -62,9 +62,12 @@ class Fallback(Exception):
 @dataclass
 class Manifest:
     """What the pair in place was made from: its data version, the common salt, each pound's digest, the published
-    paths of its register files (the private register's rows are found by them), and the pair's files as switched in
-    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair); and each
-    register's digest by its published path (a register grown since is read on from its shard: ShardCache.previous)."""
+    paths of its register files (the private register's rows are found by them), the pair's files as switched in
+    (swap._identity: device, inode, size, mtime; a file written since, or another file, is not the pair); each
+    register's digest by its published path, as read (a register grown since is read on from its shard:
+    ShardCache.previous); and the stamps of the registers settled when stamped, with their digests
+    (sources.file_digests: {path: [device, inode, size, mtime_ns, ctime_ns, digest]}), so the next ingest reads again
+    only a register whose stamp changed (a register saved just before is in `registers`, not in `files`)."""
 
     version: str
     salt: str
@@ -72,6 +75,7 @@ class Manifest:
     sources: dict[str, list[str]]
     pair: list[list[int] | None] = field(default_factory=list)
     registers: dict[str, str] = field(default_factory=dict)
+    files: dict[str, list[Any]] = field(default_factory=dict)
 
     @staticmethod
     def read(private_db: Path) -> Manifest | None:

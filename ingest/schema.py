@@ -19,8 +19,13 @@ CREATE TABLE conflicts (
     impoundment_id TEXT NOT NULL, buyer_name TEXT, roster_name TEXT, role TEXT
 );
 """
-# Built after the rows are in, as INDEXES.
-PRIVATE_INDEXES = ["CREATE INDEX register_entries_imp ON register_entries(impoundment_id)"]
+# Built after the rows are in, as INDEXES. By source file and row: an incremental ingest deletes, marks and renames
+# the rows of the changed pounds' files (patch.patch_private, finish._mark_duplicates, privacy.keep_real_names): at 1M
+# rows 0.76 s of CPU scanning the whole register, 0.08 s through this index (1.2 s to build, beside the public side).
+PRIVATE_INDEXES = [
+    "CREATE INDEX register_entries_imp ON register_entries(impoundment_id)",
+    "CREATE INDEX register_entries_source ON register_entries(source_file, source_row)",
+]
 
 
 class People(NamedTuple):

@@ -34,7 +34,7 @@ from . import entries
 from .readers import CannotGoOn, Mark, read_blocks
 from .rows import ShardRows
 from .schema import STAGING
-from .sources import Pound, file_digest, file_stamp
+from .sources import Pound, Stamp, file_digest, file_stamp
 from .stages import Stages
 
 PARALLEL_FROM_BYTES = 4 << 20  # below this, worker processes cost more than they save
@@ -93,7 +93,7 @@ class ShardJob:
     shard: Path
     book: RuleBook
     token: str = ""
-    stamp: tuple[int, int, int] = (0, 0, 0)  # file_stamp before the ingest began reading
+    stamp: Stamp = Stamp(0, 0, 0, 0, 0)  # file_stamp before the ingest began reading
     key: str = ""  # what made the shard (ShardCache.key)
     cached: bool = False  # the shard is a kept one: nothing to write
     # The kept shard of the register's bytes before this ingest (ShardCache.previous) and their digest: when the file
@@ -135,7 +135,7 @@ def _going_on(job: ShardJob) -> Mark:
     if found is None:
         raise CannotGoOn(f"{job.path}: its previous shard has no mark (not a line register, or no entry)")
     mark = Mark.from_json(found[0])
-    if not mark.size < job.stamp[1] or file_digest(job.path, mark.size) != job.base_digest:
+    if not mark.size < job.stamp.size or file_digest(job.path, mark.size) != job.base_digest:
         raise CannotGoOn(f"{job.path}: its first {mark.size:,} bytes are not those its previous shard was made of")
     shutil.copyfile(job.base, owner_only(job.shard))
     return mark
@@ -177,7 +177,7 @@ def _write(job: ShardJob, going_on: Mark | None) -> tuple[int, int, dict[str, fl
         insert_row(con, "_shard", {"records": out.records})
         con.execute("DELETE FROM _mark")
         if end.layout and out.records:  # a line register with an entry: the next ingest may go on from here
-            end.size = job.stamp[1]
+            end.size = job.stamp.size
             con.execute("INSERT INTO _mark (state) VALUES (?)", (end.to_json(),))
         con.execute("COMMIT")
     finally:
@@ -211,7 +211,7 @@ def run_shards(
             processes=min(workers, len(todo)), maxtasksperchild=REGISTERS_PER_WORKER, initializer=plain_sigterm
         )
         # Largest registers first, so no worker is left alone with a big one at the end; the merge keeps file order.
-        results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp[1], reverse=True))
+        results = pool.imap_unordered(write_shard, sorted(todo, key=lambda j: j.stamp.size, reverse=True))
     try:
         for done, (_, n, parts) in enumerate(results, len(kept) + 1):
             total += n

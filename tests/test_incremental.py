@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import ingest.shards
+import ingest.sources
 from demo import write_demo
 from ingest.build import ingest as run_ingest
 
@@ -112,3 +113,58 @@ def test_kept_shards_are_private_and_go_with_the_private_database(
     run_ingest(data, pub, priv, workers=1)
     assert len(normalised) == 43
     assert all(before[p.name] != (p.stat().st_ino, p.stat().st_ctime_ns) for p in kept.iterdir())  # each written anew
+
+
+@pytest.fixture
+def digested(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The registers each ingest reads for their digest (ingest/sources.py file_digest), by name; every register
+    taken as settled (sources.SETTLED_NS 0: the demo's files were all written a moment ago)."""
+    seen: list[str] = []
+    real = ingest.sources.file_digest
+
+    def spy(path: Path) -> str:
+        seen.append(path.name if path.parent.name != "tvm-corp" else f"tvm-corp/{path.name}")
+        return real(path)
+
+    monkeypatch.setattr(ingest.sources, "file_digest", spy)
+    monkeypatch.setattr(ingest.sources, "SETTLED_NS", 0)
+    return seen
+
+
+def test_a_register_is_read_for_its_digest_only_when_its_stamp_changed(
+    data: Path, tmp_path: Path, digested: list[str]
+) -> None:
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    run_ingest(data, pub, priv, workers=1)
+    assert len(digested) == 43
+    digested.clear()
+    ten_more_entries(data / REGISTER)
+    assert run_ingest(data, pub, priv, workers=1).recomputed == ["tvm-corp"]
+    assert digested == ["tvm-corp/register-2026.csv"]  # the other 42 digests are the manifest's
+    digested.clear()
+    run_ingest(data, pub, priv, workers=1, full=True)
+    assert len(digested) == 43  # --full reads every byte
+
+
+def test_a_register_rewritten_with_its_size_and_time_of_change_set_back_is_still_read_again(
+    data: Path, tmp_path: Path, digested: list[str]
+) -> None:
+    # A clerk's tool saves a correction in place (same inode), the same number of bytes, and sets the file's time
+    # back (os.utime, touch -d, a copy keeping times): only the ctime, which no user can set, tells it changed.
+    pub, priv = tmp_path / "p.db", tmp_path / "q.db"
+    run_ingest(data, pub, priv, workers=1)
+    register = data / REGISTER
+    before = register.stat()
+    text = register.read_bytes()
+    corrected = text.replace(b"black", b"white", 1)  # one animal's colour, as many bytes
+    assert corrected != text
+    with open(register, "r+b") as f:  # in place: the same inode
+        f.write(corrected)
+    os.utime(register, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = register.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (before.st_ino, before.st_size, before.st_mtime_ns)
+    digested.clear()
+    again = run_ingest(data, pub, priv, workers=1)
+    assert digested == ["tvm-corp/register-2026.csv"] and again.recomputed == ["tvm-corp"]
+    (changed,) = sqlite3.connect(pub).execute("SELECT changed FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
+    assert changed == 1  # the entry corrected
