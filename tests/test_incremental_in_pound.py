@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import ingest.patch
 from ingest.build import ingest as run_ingest
 from ingest.demo import write_demo
 from pinfold.vocabulary import SPECIES
@@ -143,3 +144,20 @@ def test_the_animals_in_the_pound_patched_row_by_row_equal_a_full_ingest(data: P
         assert any(n for _, n, _ in found)
     finally:
         scopes.close()
+
+
+def test_too_many_rows_to_move_rebuild_the_table_whole(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ingest.patch, "MOST_MOVED", 0)  # the first row to move is one too many
+    pair = Pair(tmp_path, data)
+    run_ingest(data, pair.pub, pair.priv, workers=1)
+    con = sqlite3.connect(pair.pub)
+    in_pound = _in_pound(con, POUND)
+    con.close()
+    _edit(data / REGISTER, in_pound)
+    incremental, _ = pair.again()
+    assert incremental.recomputed == [POUND]
+    rowids = "SELECT group_concat(rowid) FROM impoundments_in_pound"
+    full = sqlite3.connect(pair.root / "full" / "p.db").execute(rowids).fetchone()
+    assert sqlite3.connect(pair.pub).execute(rowids).fetchone() == full  # as a full ingest lays it out
