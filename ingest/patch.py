@@ -17,8 +17,8 @@ swapped into the copy pound by pound. What the portal reads in rowid order keeps
   rowids free below its newest row, so a new entry of today moves only the few rows newer than it). When the reserve
   is used up, the ingest is a full one (`Fallback`), which makes it again;
 - the animals in the pound (impoundments_in_pound, a day's animals are a rowid range of it, read backwards as notice
-  day order) and its full-text index, by day then newest first: a changed pound's row alike in mini (entry, day, time
-  brought, words) keeps its rowid; the others leave (before the impoundments change: a contentless index forgets
+  day order) and its full-text index, by day then newest first: the row of an impoundment alike in mini keeps its
+  rowid; those of the impoundments that differ leave (before the impoundments change: a contentless index forgets
   a row by the words it went in with) and mini's come in between their neighbours, the rows after them moved up to
   the next free rowids where there are too few (a full ingest leaves one in 16 free: schema.IN_POUND_SPACING). Its
   column `impoundment` (a rowid of impoundments) moves with the impoundments `_place` moves. More than MOST_MOVED
@@ -197,6 +197,8 @@ def patch_public(pub: sqlite3.Connection, pounds: list[str], order: list[str], s
     with step("patch: the lots to come's full-text index"):
         # before the impoundments change: an entry leaves a contentless index by the words it went in with
         _lots_to_come(pub, "'delete', ")
+    with step("patch: impoundments and their full-text index"):
+        _compare_impoundments(pub)
     with step("patch: the animals in the pound, their full-text index"):
         # before the impoundments change: an entry leaves a contentless index by the words it went in with
         _in_pound_out(pub)
@@ -240,38 +242,26 @@ def _lots_to_come(pub: sqlite3.Connection, command: str) -> None:
 
 
 def _in_pound_out(pub: sqlite3.Connection) -> None:
-    """The changed pounds' rows of IN_POUND that mini's animals in the pound (temp._ip_mini) do not have alike (the
-    same entry, day, time brought and words: what orders a row and what it is found by) out of it and of its index;
-    mini's not alike noted (temp._ip_come: id, day) to go in once the impoundments are patched (_in_pound_in). A row
-    alike stays where it is, and its impoundment's rowid with it (ingest/patch.py _impoundments keeps a row's key's
-    rowid; _place moves the rows' references with the rows)."""
-    alike = ["auction_earliest_on", "brought_at", *FTS_COLUMNS]
-    cols = ", ".join(alike)
-    pub.execute(f"CREATE TEMP TABLE _ip_mini AS SELECT id, {cols} FROM mini.impoundments WHERE {IN_POUND_ROWS}")
-    pub.execute("CREATE UNIQUE INDEX temp._ip_mini_id ON _ip_mini(id)")
+    """The rows of IN_POUND of the impoundments that differ (_compare_impoundments) out of it and of its index, and
+    mini's that are animals in the pound noted (temp._ip_come: id, day) to go in once the impoundments are patched
+    (_in_pound_in). A row of IN_POUND is its impoundment's columns: one alike in both, every column, is alike here too,
+    and stays where it is, its impoundment's rowid with it (_place moves the references with the rows it moves)."""
     pub.execute(
-        f"""CREATE TEMP TABLE _ip_old AS SELECT q.rowid AS r, o.id, {", ".join("o." + c for c in alike)}
-            FROM main.impoundments o JOIN main.{IN_POUND} q
-              ON q.auction_earliest_on = o.auction_earliest_on AND q.impoundment = o.rowid
-            WHERE o.pound_id IN {CHANGED}"""
-    )
-    pub.execute("CREATE UNIQUE INDEX temp._ip_old_id ON _ip_old(id)")
-    same = f"({', '.join('m.' + c for c in alike)}) IS ({', '.join('o.' + c for c in alike)})"
-    pub.execute(
-        f"""CREATE TEMP TABLE _ip_gone AS SELECT o.r, {_FTS} FROM temp._ip_old o
-            WHERE NOT EXISTS (SELECT 1 FROM temp._ip_mini m WHERE m.id = o.id AND {same})"""
+        f"""CREATE TEMP TABLE _ip_gone AS SELECT q.rowid AS r, {", ".join("o." + c for c in FTS_COLUMNS)}
+            FROM temp._gone g JOIN main.impoundments o ON o.rowid = g.r
+            JOIN main.{IN_POUND} q ON q.auction_earliest_on = o.auction_earliest_on AND q.impoundment = o.rowid"""
     )
     pub.execute(
-        f"""CREATE TEMP TABLE _ip_come AS SELECT m.id, m.auction_earliest_on FROM temp._ip_mini m
-            WHERE NOT EXISTS (SELECT 1 FROM temp._ip_old o WHERE o.id = m.id AND {same})"""
+        f"""CREATE TEMP TABLE _ip_come AS SELECT m.id, m.auction_earliest_on FROM (
+              SELECT i.* FROM temp._come c JOIN mini.impoundments i ON i.rowid = c.m) m
+            WHERE {IN_POUND_ROWS}"""
     )
     pub.execute(
         f"""INSERT INTO main.{IN_POUND_INDEX} ({IN_POUND_INDEX}, rowid, {_FTS})
             SELECT 'delete', r, {_FTS} FROM temp._ip_gone ORDER BY r"""
     )
     pub.execute(f"DELETE FROM main.{IN_POUND} WHERE rowid IN (SELECT r FROM temp._ip_gone)")
-    for t in ("_ip_mini", "_ip_old", "_ip_gone"):
-        pub.execute(f"DROP TABLE temp.{t}")
+    pub.execute("DROP TABLE temp._ip_gone")
 
 
 def _in_pound_in(pub: sqlite3.Connection) -> None:
@@ -404,9 +394,9 @@ def _in_order(pub: sqlite3.Connection, table: str, owner: str, new_owner: str) -
     pub.execute("DROP TABLE temp._ordered")
 
 
-def _impoundments(pub: sqlite3.Connection) -> None:
-    """The changed pounds' impoundments: rows alike in both kept as they are (rowid and full-text index), the
-    others deleted and inserted in the newest-first rowid order (the module's docstring)."""
+def _compare_impoundments(pub: sqlite3.Connection) -> None:
+    """The changed pounds' impoundments that differ: temp._gone (the copy's rows not alike in mini: rowid r, key)
+    and temp._come (mini's not alike in the copy: rowid m, key); every other is alike in both, every column."""
     columns = _columns(pub, "impoundments")
     same = f"({', '.join('m.' + c for c in columns)}) IS ({', '.join('o.' + c for c in columns)})"
     pub.execute(
@@ -420,6 +410,12 @@ def _impoundments(pub: sqlite3.Connection) -> None:
             ORDER BY m.brought_at DESC, m.id"""
     )
     pub.execute("CREATE UNIQUE INDEX temp._come_id ON _come(id)")
+
+
+def _impoundments(pub: sqlite3.Connection) -> None:
+    """The changed pounds' impoundments (_compare_impoundments): rows alike in both kept as they are (rowid and
+    full-text index), the others deleted and inserted in the newest-first rowid order (the module's docstring)."""
+    columns = _columns(pub, "impoundments")
     pub.execute(
         f"""INSERT INTO main.impoundments_fts (impoundments_fts, rowid, {_FTS})
             SELECT 'delete', i.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}
