@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -93,10 +94,15 @@ class Remap:
     fresh: list[int]
     gone: list[int] = field(default_factory=list)
 
+    @functools.cached_property
+    def _kept(self) -> int:
+        """Every bit but those of `gone` (-1: every bit), made once for every set carried."""
+        return ~_bitmap(self.gone)
+
     def carry(self, before: int) -> int:
         """A set of the version before, its rows that stayed moved to their rowids now (`fresh` not looked up)."""
         if self.gone:
-            before &= ~_bitmap(self.gone)
+            before &= self._kept
         out = 0
         for first_old, first_new, length in self.runs:
             out |= ((before >> first_old) & ((1 << length) - 1)) << first_new
