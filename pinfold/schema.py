@@ -275,6 +275,15 @@ FTS_COLUMNS = ["description", "species", "species_as_written", "colour", "place_
                "pound_id"]  # fmt: skip
 _IN_POUND = f"status IN ({', '.join(repr(s) for s in IN_POUND)})"
 HELD_BACK = f"{_IN_POUND} AND (auction_earliest_on IS NULL OR auction_earliest_on != auction_by_notice_on)"
+# The impoundments that are rows of impoundments_in_pound (the others in the pound are HELD_BACK), over impoundments'
+# own columns, and the order of its rows: within a day, the order the impoundments are stored in (their rowids').
+IN_POUND_ROWS = f"{_IN_POUND} AND auction_earliest_on IS NOT NULL AND auction_earliest_on = auction_by_notice_on"
+IN_POUND_ORDER = f"auction_earliest_on, {impoundments_order()}"
+# One rowid in every IN_POUND_SPACING of impoundments_in_pound is left free by a full ingest, so an incremental one
+# puts an animal in among the others by moving the few rows up to the next free rowid, not every row after it
+# (ingest/patch.py _in_pound). Its readers read rowid ranges and rowid order, never a count of rowids (a bitmap of
+# portal/matchsets.py is as many bits longer: 1 in 16).
+IN_POUND_SPACING = 16
 # A notice posted before its day (the owner's seven days still run from the day brought, K s.13(1)): its notice day is
 # not its earliest auction less the days between them, the order the notices feed reads impoundments_in_pound in.
 POSTED_EARLY = f"{_IN_POUND} AND notice_posted_on < notice_due_on"
@@ -285,11 +294,14 @@ def search_index() -> list[str]:
     columns = ", ".join(FTS_COLUMNS)
     return [
         "CREATE TABLE impoundments_in_pound (impoundment INTEGER NOT NULL, auction_earliest_on TEXT NOT NULL)",
-        f"""INSERT INTO impoundments_in_pound (impoundment, auction_earliest_on)
-            SELECT rowid, auction_earliest_on FROM impoundments WHERE {_IN_POUND} AND auction_earliest_on IS NOT NULL
-              AND auction_earliest_on = auction_by_notice_on
-            ORDER BY auction_earliest_on, brought_at DESC, id""",
-        "CREATE INDEX impoundments_in_pound_day ON impoundments_in_pound(auction_earliest_on)",
+        # the n-th row at rowid n + (n - 1) // (IN_POUND_SPACING - 1): 1..15, 17..31, ...
+        f"""INSERT INTO impoundments_in_pound (rowid, impoundment, auction_earliest_on)
+            SELECT n + (n - 1) / {IN_POUND_SPACING - 1}, i, auction_earliest_on FROM (
+              SELECT row_number() OVER (ORDER BY {IN_POUND_ORDER}) AS n, rowid AS i, auction_earliest_on
+              FROM impoundments WHERE {IN_POUND_ROWS})
+            ORDER BY n""",
+        # a day's rows in their order: an animal's row found by its day and impoundment, its place by its neighbours'
+        "CREATE INDEX impoundments_in_pound_day ON impoundments_in_pound(auction_earliest_on, impoundment)",
         f"CREATE VIRTUAL TABLE impoundments_fts_in_pound USING fts5({columns}, content='', tokenize='porter')",
         f"""INSERT INTO impoundments_fts_in_pound(rowid, {columns})
             SELECT q.rowid, {", ".join("i." + c for c in FTS_COLUMNS)}

@@ -12,7 +12,9 @@ impoundments_fts_in_pound's order) are a shift of the same bitmap."""
 
 from __future__ import annotations
 
+import bisect
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -23,7 +25,7 @@ import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
 
 from pinfold.schema import FTS_COLUMNS
@@ -54,8 +56,9 @@ Key = tuple[str, str, str, str]  # (version, table, a full-text term, "" or 'col
 
 
 # Each full-text table's rows of some pounds, to follow them from one version of the file to the next: (rowid, what the
-# row is, what it holds and what orders it). A row that is the same in both keeps its place among the others (every
-# table is filled in an order of its rows' own values: schema.search_index, the lots by auction and animal).
+# row is, what it holds and what orders it). Every other pound's rows keep their order among the others (every table
+# is filled, and patched, in an order of its rows' own values: schema.search_index, ingest/patch.py, the lots by
+# auction and animal), whatever their rowids (an incremental ingest deletes rows in place and moves some: Carry).
 FOLLOWED = {
     "impoundments_fts": f"""SELECT i.rowid, i.id, i.brought_at, {", ".join("i." + c for c in FTS_COLUMNS)}
         FROM impoundments i WHERE i.pound_id IN (SELECT value FROM json_each(:pounds))""",
@@ -82,33 +85,95 @@ BACKGROUND_NICENESS = 10
 
 @dataclass(frozen=True)
 class Remap:
-    """How one table's rows moved between two versions: `runs` of rows that stayed, (first rowid before, first rowid
-    now, how many), and the rowids now of rows added or changed (`fresh`, looked up one by one)."""
+    """How one table's rows moved between two versions: `runs` of rowids, (first rowid before, first rowid now, how
+    many), each copied as it is (its rows that stayed, and between them rowids that hold no row that stayed, in
+    neither version), the rowids before of rows removed or changed (`gone`, taken out of a set before the runs copy
+    it), and the rowids now of rows added or changed (`fresh`, looked up one by one)."""
 
     runs: list[tuple[int, int, int]]
     fresh: list[int]
+    gone: list[int] = field(default_factory=list)
+
+    @functools.cached_property
+    def _kept(self) -> int:
+        """Every bit but those of `gone` (-1: every bit), made once for every set carried."""
+        return ~_bitmap(self.gone)
+
+    def carry(self, before: int) -> int:
+        """A set of the version before, its rows that stayed moved to their rowids now (`fresh` not looked up)."""
+        if self.gone:
+            before &= self._kept
+        out = 0
+        for first_old, first_new, length in self.runs:
+            out |= ((before >> first_old) & ((1 << length) - 1)) << first_new
+        return out
 
 
-def runs_between(count_before: int, count_now: int, gone: list[int], fresh: list[int]) -> list[tuple[int, int, int]]:
-    """Rows 1..count_before less `gone`, matched in order to rows 1..count_now less `fresh`, as runs:
-    (5, 6, [], [1]) -> [(1, 2, 5)] (an entry added at the top: every row one down); (3, 3, [2], [2]) -> [(1, 1, 1),
-    (3, 3, 1)] (row 2 changed in place)."""
+def stayed(low: int, top: int, holes: list[tuple[int, int]], left: list[int]) -> list[tuple[int, int]]:
+    """The rowids low..top less the `holes` (first, last: no row there) and the rows `left` (sorted), as ranges:
+    (1, 10, [(4, 5)], [8]) -> [(1, 3), (6, 7), (9, 10)]."""
+    out: list[tuple[int, int]] = []
+    at = low
+    for first, last in [*holes, (top + 1, top + 1)]:
+        if at < first:
+            out.append((at, first - 1))
+        at = last + 1
+    cut: list[tuple[int, int]] = []
+    k = 0
+    for first, last in out:
+        while k < len(left) and left[k] < first:
+            k += 1
+        while k < len(left) and left[k] <= last:
+            if first < left[k]:
+                cut.append((first, left[k] - 1))
+            first, k = left[k] + 1, k + 1
+        if first <= last:
+            cut.append((first, last))
+    return cut
+
+
+def runs_between(before: list[tuple[int, int]], now: list[tuple[int, int]]) -> list[tuple[int, int, int]] | None:
+    """The rows that stayed, as ranges of rowids before and now (stayed), matched in order, as runs (first before,
+    first now, how many), one run as long as the rows keep one distance (what lies between them is no row that stayed,
+    in either version). None when they are not as many. ([(1, 5)], [(2, 6)]) -> [(1, 2, 5)] (an entry added at the
+    top: every row one down); ([(1, 1), (3, 3)], [(1, 1), (3, 3)]) -> [(1, 1, 3)] (row 2 changed in place)."""
+    if sum(b - a + 1 for a, b in before) != sum(b - a + 1 for a, b in now):
+        return None
     out: list[tuple[int, int, int]] = []
-    gone_at, fresh_at = 0, 0
-    old, new = 1, 1
-    while True:
-        while gone_at < len(gone) and gone[gone_at] == old:
-            old, gone_at = old + 1, gone_at + 1
-        while fresh_at < len(fresh) and fresh[fresh_at] == new:
-            new, fresh_at = new + 1, fresh_at + 1
-        if old > count_before or new > count_now:
-            return out
-        length = min(
-            (gone[gone_at] if gone_at < len(gone) else count_before + 1) - old,
-            (fresh[fresh_at] if fresh_at < len(fresh) else count_now + 1) - new,
-        )
-        out.append((old, new, length))
-        old, new = old + length, new + length
+    i = j = 0
+    at_old, at_new = (before[0][0], now[0][0]) if before else (0, 0)
+    while i < len(before) and j < len(now):
+        length = min(before[i][1] - at_old, now[j][1] - at_new) + 1
+        if out and at_new - at_old == out[-1][1] - out[-1][0]:
+            out[-1] = (out[-1][0], out[-1][1], at_old + length - out[-1][0])
+        else:
+            out.append((at_old, at_new, length))
+        at_old, at_new = at_old + length, at_new + length
+        if at_old > before[i][1]:
+            i += 1
+            at_old = before[i][0] if i < len(before) else 0
+        if at_new > now[j][1]:
+            j += 1
+            at_new = now[j][0] if j < len(now) else 0
+    return out
+
+
+def moved_to(runs: list[tuple[int, int, int]], rowid: int) -> int | None:
+    """Where the runs move the row at `rowid` (None: no run holds it): ([(1, 2, 5)], 3) -> 4."""
+    k = bisect.bisect_right(runs, (rowid, 1 << 62, 0)) - 1
+    if k < 0 or rowid >= runs[k][0] + runs[k][2]:
+        return None
+    return rowid - runs[k][0] + runs[k][1]
+
+
+def holes(con: sqlite3.Connection, table: str) -> list[tuple[int, int]]:
+    """The rowids with no row between a table's first and its last, as ranges: [(16, 16), (32, 33)] (an incremental
+    ingest's patch deletes rows in place; impoundments_in_pound leaves one rowid in 16 free)."""
+    return [(a, b) for a, b in con.execute(
+        f"""SELECT a.rowid + 1, (SELECT min(b.rowid) FROM {table} b WHERE b.rowid > a.rowid) - 1 FROM {table} a
+            WHERE a.rowid < (SELECT max(rowid) FROM {table})
+              AND NOT EXISTS (SELECT 1 FROM {table} b WHERE b.rowid = a.rowid + 1) ORDER BY a.rowid"""
+    )]  # fmt: skip
 
 
 class Carry:
@@ -139,26 +204,35 @@ class Carry:
         return self._remaps.get(table)
 
     def _work_out(self, old: sqlite3.Connection, new: sqlite3.Connection, table: str) -> Remap | None:
-        """None when the rows cannot be followed: rowids with a hole (a file patched in place of rows), too many
-        moved, or counts that do not add up. Rowids low..top are followed as places 1..count."""
+        """None when the rows cannot be followed: too many moved, or counts that do not add up. Every other row stays
+        in the order it was, whatever its rowid (rowids with no row between are found and skipped: holes)."""
         pounds = json.dumps(sorted(self.pounds))
-        counted, lows = [], []
+        spans = []
         for c in (old, new):
             count, low, top = c.execute(
                 f"SELECT count(*), coalesce(min(rowid), 1), coalesce(max(rowid), 0) FROM {ROWS_OF[table]}"
             ).fetchone()
-            if count != top - low + 1:  # a hole: rows deleted in place (an incremental ingest's patch)
-                return None
-            counted.append(count)
-            lows.append(low - 1)  # rowids low..top are places 1..count (a full ingest reserves rowids below)
+            spans.append((low, top, [] if count == top - low + 1 else holes(c, ROWS_OF[table])))
         before = {r[1]: (r[0], tuple(r[2:])) for r in old.execute(FOLLOWED[table], {"pounds": pounds})}
         now = {r[1]: (r[0], tuple(r[2:])) for r in new.execute(FOLLOWED[table], {"pounds": pounds})}
-        gone = sorted(rowid - lows[0] for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
+        gone = sorted(rowid for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
         fresh = sorted(rowid for key, (rowid, row) in now.items() if key not in before or before[key][1] != row)
-        if len(gone) + len(fresh) > MOST_MOVED or counted[0] - len(gone) != counted[1] - len(fresh):
-            return None
-        places = runs_between(counted[0], counted[1], gone, [r - lows[1] for r in fresh])
-        return Remap([(a + lows[0], b + lows[1], n) for a, b, n in places], fresh)
+        same = {before[key][0]: rowid for key, (rowid, row) in now.items() if key in before and before[key][1] == row}
+        # The changed pounds' rows alike in both need not have kept their places (an incremental ingest's patch puts
+        # an auction's lots back after every other): those the runs do not move to where they are now are followed
+        # as removed and added, and the runs worked out again without them.
+        for _ in range(3):
+            if len(gone) + len(fresh) > MOST_MOVED:
+                return None
+            runs = runs_between(stayed(*spans[0], gone), stayed(*spans[1], fresh))
+            if runs is None:
+                return None
+            wrong = {a: b for a, b in same.items() if moved_to(runs, a) != b}
+            if not wrong:
+                return Remap(runs, fresh, gone)
+            gone, fresh = sorted([*gone, *wrong]), sorted([*fresh, *wrong.values()])
+            same = {a: b for a, b in same.items() if a not in wrong}
+        return None
 
 
 class MatchSets:
@@ -437,12 +511,18 @@ class MatchSets:
         remap = carry.remap(table)
         if remap is None:
             return None
-        out = 0
-        for first_old, first_new, length in remap.runs:
-            out |= ((before >> first_old) & ((1 << length) - 1)) << first_new
+        out = remap.carry(before)
         if remap.fresh:
             out |= _make(con, key, remap.fresh)
         return out
+
+
+def _bitmap(rowids: Sequence[int]) -> int:
+    """[1, 3] -> 0b1010: bit n for each rowid n."""
+    bits = bytearray(max(rowids, default=0) // 8 + 1)
+    for r in rowids:
+        bits[r >> 3] |= 1 << (r & 7)
+    return int.from_bytes(bits, "little")
 
 
 def _make(con: sqlite3.Connection, key: Key, only: Sequence[int] | None = None) -> int:

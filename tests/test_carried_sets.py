@@ -11,7 +11,7 @@ from pathlib import Path
 from ingest.build import ingest
 from ingest.demo import write_demo
 from portal import db
-from portal.matchsets import FOLLOWED, LOTS, MatchSets, _make
+from portal.matchsets import FOLLOWED, LOTS, MatchSets, Remap, _make, moved_to, runs_between, stayed
 from portal.scopes import Scopes
 from portal.search import common_plans
 
@@ -82,3 +82,18 @@ def test_sets_carried_to_a_new_database_equal_those_made_from_it(tmp_path: Path)
     finally:
         con.close()
         scopes.close()
+
+
+def test_rows_followed_across_rowids_with_no_row() -> None:
+    # before: rows at 1..10 but 5 (free), row 3 removed; now: at 1..11 but 5 and 9, a row added at 2: the rows that
+    # stayed, 1, 2, 4, 6..10 before and 1, 3, 4, 6..8, 10, 11 now, matched in order
+    before, now = stayed(1, 10, [(5, 5)], [3]), stayed(1, 11, [(5, 5), (9, 9)], [2])
+    assert before == [(1, 2), (4, 4), (6, 10)] and now == [(1, 1), (3, 4), (6, 8), (10, 11)]
+    runs = runs_between(before, now)
+    assert runs == [(1, 1, 1), (2, 3, 1), (4, 4, 5), (9, 10, 2)]  # one run across the free rowid 5
+    assert [moved_to(runs, r) for r in (1, 2, 4, 6, 7, 8, 9, 10)] == [1, 3, 4, 6, 7, 8, 10, 11]
+    assert runs_between(before, now[:-1]) is None  # not as many
+    # row 3 changed in place: one run over it, its bit before not carried (the row now is looked up: fresh)
+    runs = runs_between(stayed(1, 8, [], [3]), stayed(1, 8, [], [3]))
+    assert runs == [(1, 1, 8)]
+    assert Remap(runs, [3], [3]).carry(0b1001100) == 0b1000100

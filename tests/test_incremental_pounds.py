@@ -75,6 +75,10 @@ def _fts(con: sqlite3.Connection) -> dict[str, list[Any]]:
             """SELECT i.id FROM impoundments_fts_in_pound f JOIN impoundments_in_pound q ON q.rowid = f.rowid
                JOIN impoundments i ON i.rowid = q.impoundment WHERE impoundments_fts_in_pound MATCH ? ORDER BY f.rowid""",
             (q,))]  # fmt: skip
+        # and no entry of a row gone (patched row by row: ingest/patch.py), which the join above would hide
+        found[f"impoundments_fts_in_pound {q} entries"] = con.execute(
+            "SELECT count(*) FROM impoundments_fts_in_pound WHERE impoundments_fts_in_pound MATCH ?", (q,)
+        ).fetchone()[0]
         # the lots' index is read by auction (search.auctions_matching, matchsets.lot_ranges), in no order of its own
         found[f"impoundments_fts_lots {q}"] = sorted(tuple(r) for r in con.execute(
             """SELECT l.auction_id, l.lot_no FROM impoundments_fts_lots f JOIN auction_lots l ON l.rowid = f.rowid
