@@ -273,6 +273,14 @@ class MatchSets:
         self.want(key)
         return None
 
+    def peek(self, key: Key) -> int | None:
+        """The bitmap of `key` if it is kept now, else None: nothing is made, carried or wanted."""
+        with self._lock:
+            found = self._sets.get(key)
+            if found is not None:
+                self._sets.move_to_end(key)
+            return found
+
     def want(self, key: Key) -> None:
         """`key` made later by the background maker (a thread of lower priority), if the app gave one (connect)."""
         if self.connect is None:

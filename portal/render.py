@@ -126,6 +126,25 @@ def lang_switch_url(request: Request, lang: str) -> str:
     return f"{request.url.path}?{urlencode(params)}"
 
 
+def words_of(lang: str) -> dict[str, Any]:
+    """What a template says in the page's language: its labels, dates, statuses, kinds, heads, districts, colours."""
+    return {
+        "lang": lang,
+        "t": lambda key: t(key, lang),
+        "date": lambda d: date_label(d, lang),
+        "status": lambda s: status_label(s, lang),
+        "species": lambda s: species_label(s, lang),
+        "head": lambda n, s: head_label(n, s, lang),
+        "district": lambda d: district_label(d, lang),
+        "colour": lambda c: colour_label(c, lang),
+    }
+
+
+def fragment(template: str, lang: str, **ctx: Any) -> Markup:
+    """A part of a page rendered on its own, in `lang`, to be kept and put in pages as it is ({{ part }})."""
+    return Markup(ENV.get_template(template).render(**words_of(lang), **ctx))
+
+
 def render(
     request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any
 ) -> HTMLResponse:
@@ -134,15 +153,8 @@ def render(
     html = ENV.get_template(template).render(
         # a sentence about the law, its periods, amounts and sections from the page's rule pack (i18n.law_text)
         law=(lambda key, **kw: law_text(key, pk, lang, era_day, **kw)) if pk is not None else None,
-        lang=lang,
         today=today,
-        t=lambda key: t(key, lang),
-        date=lambda d: date_label(d, lang),
-        status=lambda s: status_label(s, lang),
-        species=lambda s: species_label(s, lang),
-        head=lambda n, s: head_label(n, s, lang),
-        district=lambda d: district_label(d, lang),
-        colour=lambda c: colour_label(c, lang),
+        **words_of(lang),
         money=lambda m: money_text(m, era_day),
         m=money_text,
         sale_figure=lambda sale, column: sale_figure(sale, column, lang),

@@ -85,3 +85,17 @@ def test_a_day_far_ahead_does_not_charge_an_entry_the_register_is_silent_on_then
     assert due["days_in_pound"] == (last_day - dt.date.fromisoformat(brought)).days
     today = client.get(f"/api/impoundments/{animal}/due").json()
     assert today["register_silent"] is False and today["in_pound_now"] is True
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{"q": "cow"}, {"q": "black cow", "limit": "500"}, {"limit": "7", "offset": "3"}, {"q": "കറുത്ത"}, {"q": "zzzz"}],
+)
+def test_a_search_answers_the_bytes_its_model_validated_would(client, params: dict[str, str]) -> None:
+    # The route writes its JSON without FastAPI's validation of the rows against SearchPage (a second trip through
+    # the render threads): the answer must be the model's own, byte for byte, and valid against it.
+    from portal.models import SearchPage
+
+    body = client.get("/api/impoundments", params=params).content
+    assert body == SearchPage.model_validate_json(body).model_dump_json().encode()
+    assert client.get("/api/impoundments", params=params).headers["content-type"] == "application/json"

@@ -565,3 +565,32 @@ def test_errors_and_the_act_read_whole_in_malayalam_and_help_fits_what_is_missin
     brought = dt.date.fromisoformat(a["brought_on"])
     title = en[en.index("<title>") + 7 : en.index("</title>")]
     assert f"(black), {brought.day} {brought:%b} {brought.year}, " in title
+
+
+def test_the_forms_lists_kept_for_a_file_show_each_pages_own_choices(client, demo_dbs) -> None:
+    # The kinds, districts and pounds of the search form are rendered once for a version of the file, a language and
+    # the choices made (routes/pages.py _choices), and kept: each page still shows its own choices, in its language.
+    import re
+    import sqlite3
+
+    con = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro&immutable=1", uri=True)
+    (pound, district), (other_pound, other_district) = con.execute(
+        "SELECT id, district FROM pounds GROUP BY district ORDER BY district LIMIT 2"
+    ).fetchall()
+
+    def selected(page: str) -> list[str]:
+        return re.findall(r'<option value="([^"]*)"[^>]* selected>', page)
+
+    for _ in range(2):  # made, then kept
+        assert selected(client.get("/", params={"q": "cow", "district": district}).text) == [district]
+        assert selected(
+            client.get("/", params={"q": "cow", "district": other_district, "pound": other_pound}).text
+        ) == [
+            other_district,
+            other_pound,
+        ]
+        assert selected(client.get("/", params={"q": "cow", "species": "bull", "pound": pound}).text) == ["bull", pound]
+        assert selected(client.get("/", params={"q": "cow"}).text) == []
+    english = client.get("/", params={"q": "cow", "district": "Thrissur"}).text
+    malayalam = client.get("/", params={"q": "cow", "district": "Thrissur", "lang": "ml"}).text
+    assert ">Thrissur</option>" in english and ">തൃശ്ശൂർ</option>" in malayalam and "തൃശ്ശൂർ</option>" not in english

@@ -115,3 +115,26 @@ def test_words_typed_in_malayalam_are_shown_in_malayalam(client, typed: str, sho
 
 def test_words_typed_in_latin_letters_are_shown_as_the_index_knows_them_on_a_malayalam_page(client) -> None:
     assert "black cow forehead" in said_for(client, "blak cw forhead", "ml")
+
+
+def test_a_word_whose_rows_are_kept_is_known_without_a_query(demo_dbs, monkeypatch: pytest.MonkeyPatch) -> None:
+    """forgiving.known answers from the search's kept sets of rows (portal/matchsets.py) when they hold the word's
+    term, as the index would (a set of no rows: not known), and asks the index otherwise."""
+    from portal import db
+    from portal.forgiving import known
+    from portal.matchsets import MATCH_SETS
+    from portal.search import fts_word
+
+    con = db.connect(demo_dbs[0])
+    con.version = "test-known-from-sets"
+    monkeypatch.setattr(MATCH_SETS, "connect", None)  # made where asked
+    asked: list[str] = []
+    con.set_trace_callback(lambda sql: asked.append(sql) if "MATCH" in sql else None)
+    try:
+        assert known(con, "black") and not known(con, "blak") and len(asked) == 2  # nothing kept: the index asked
+        for word in ("black", "blak"):
+            MATCH_SETS.rows(con, (con.version, "impoundments_fts", fts_word(word), ""))
+        asked.clear()
+        assert known(con, "black") and not known(con, "blak") and asked == []
+    finally:
+        con.close()
