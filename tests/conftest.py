@@ -32,6 +32,13 @@ MESSY = FIXTURES / "messy"
 TODAY = dt.datetime.now(IST).date()
 
 
+def incremental_demo(root: Path) -> Path:
+    """The demo the incremental ingest's tests edit and ingest again, written fresh at root: 43 registers of 30-odd
+    pounds in six layouts (CSV, UTF-16, JSON Lines, XLSX), 1,500 rows (tvm-corp: 34 entries, 9 in the pound)."""
+    write_demo(root, today=TODAY, rows=1500, seed=16)
+    return root
+
+
 @pytest.fixture(scope="session")
 def sample_dbs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     out = tmp_path_factory.mktemp("sample")

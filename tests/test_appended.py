@@ -26,14 +26,13 @@ import pytest
 import ingest.readers
 import ingest.shards
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 from ingest.rules_files import load_rulebook
 from ingest.shards import ShardJob, write_shard
 from ingest.sources import file_stamp, read_pounds
 from pinfold.errors import PinfoldError
 from pinfold.law.packs import pack
 
-from .conftest import TODAY, make_data_dir
+from .conftest import incremental_demo, make_data_dir
 from .test_incremental_pounds import _assert_same, published
 
 MESSY = Path(__file__).parent / "fixtures" / "messy"
@@ -167,9 +166,7 @@ CSV_REGISTER = "registers/tvm-corp/register-2026.csv"
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)  # 43 registers in six layouts (CSV, UTF-16, JSON Lines, XLSX)
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 @pytest.fixture

@@ -16,10 +16,9 @@ import pytest
 
 import ingest.shards
 import ingest.sources
-from demo import write_demo
 from ingest.build import ingest as run_ingest
 
-from .conftest import TODAY
+from .conftest import incremental_demo
 from .test_incremental_pounds import _assert_same, published
 
 REGISTER = "registers/tvm-corp/register-2026.csv"
@@ -27,9 +26,7 @@ REGISTER = "registers/tvm-corp/register-2026.csv"
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)  # 43 registers in six layouts (CSV, UTF-16, JSON Lines, XLSX)
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 @pytest.fixture

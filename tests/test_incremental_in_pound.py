@@ -20,7 +20,6 @@ import pytest
 
 import ingest.patch
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 from pinfold.vocabulary import SPECIES
 from portal import db
 from portal.matchsets import FOLLOWED, MATCH_SETS
@@ -28,7 +27,7 @@ from portal.scopes import Scopes
 from portal.search import Query, parse_query, plan, search
 from portal.warm import _make_sets
 
-from .conftest import TODAY
+from .conftest import TODAY, incremental_demo
 from .test_incremental_pounds import Pair
 
 POUND = "tvm-corp"
@@ -37,9 +36,7 @@ REGISTER = f"registers/{POUND}/register-2026.csv"
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)  # tvm-corp: 34 entries, 9 in the pound, from the 98th row on
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 def _in_pound(con: sqlite3.Connection, pound: str) -> list[str]:

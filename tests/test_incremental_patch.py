@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 from ingest.patch import BY_POUND
 
-from .conftest import TODAY
+from .conftest import TODAY, incremental_demo
 from .test_incremental_pounds import REGISTER, _edit_register
 
 POUND = "tvm-corp"  # REGISTER's pound
@@ -37,9 +36,7 @@ PER_RUN = re.compile(rb"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)  # as test_incremental_pounds: 43 registers of 30-odd pounds
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 def _pound_rows(db: Path, pound: str) -> dict[str, list[tuple[Any, ...]]]:

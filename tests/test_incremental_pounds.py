@@ -33,9 +33,8 @@ import pytest
 
 import ingest.build
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 
-from .conftest import TODAY
+from .conftest import TODAY, incremental_demo
 
 REGISTER = "registers/tvm-corp/register-2026.csv"
 PER_RUN = {
@@ -50,9 +49,7 @@ QUERIES = ("cow", "black", "goat", "buffalo", "white", "calf", "tvm", "thrissur"
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)  # 43 registers of 30-odd pounds
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 def _rows(con: sqlite3.Connection, name: str) -> list[tuple[Any, ...]]:

@@ -14,10 +14,9 @@ import pytest
 
 from ingest import spare
 from ingest.build import ingest as run_ingest
-from ingest.demo import write_demo
 from intake.app import Settings
 
-from .conftest import TODAY
+from .conftest import incremental_demo
 from .intake_fixtures import CORRECTED, REGISTER, make_intake
 from .test_incremental_pounds import REGISTER as TVM
 from .test_incremental_pounds import Pair, _edit_register
@@ -27,9 +26,7 @@ OTHER = "registers/ekm-muvattupuzha/register-2026.csv"
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    write_demo(root, today=TODAY, rows=1500, seed=16)
-    return root
+    return incremental_demo(tmp_path / "data")
 
 
 def _inode(path: Path) -> int:
