@@ -14,7 +14,8 @@ pays its start-up once per layout, not once per pound), then
 Pinfold runs twice: a full ingest (its stages printed: read, normalise, law, write, and the finish step by step), then
 again after one register gained ten entries: an incremental ingest (ingest/patch.py: the one pound recomputed and
 patched into a copy of the pair, the others' shards kept), its stages and the disk it costs printed too (the copy of
-the previous pair it patches, the kept shards). Each comparison
+the previous pair it patches, the kept shards); then the same change once more, patched into the spare pair a watch
+or the intake copies between saves (ingest/spare.py), as a saved register is published by them. Each comparison
 runs --runs times (3), and the medians are printed with their spread. Each runs in its own process; peak RSS is that
 process tree's largest resident set. Nothing here is a test.
 """
@@ -153,6 +154,27 @@ def one_more_entry(data: Path, description: str) -> tuple[Path, int]:
     return register, size
 
 
+def ten_more_entries_ingested(data: Path, cmd: list[str]) -> tuple[float, float]:
+    """(seconds, peak MB) of `cmd` (an ingest) after one register gained ten entries; the register put back after."""
+    register, size = ten_more_entries(data)
+    try:
+        return measured(cmd)
+    finally:
+        with open(register, "r+b") as f:
+            f.truncate(size)
+
+
+def spare_pair(work: Path) -> None:
+    """The spare pair a watch or the intake makes between saves (ingest/spare.py), made here as they make it: the
+    next ingest patches it instead of copying the pair first. The one-off `pinfold ingest` makes none."""
+    import threading
+
+    from ingest import spare
+
+    if not spare.make(work / "p.db", work / "q.db", threading.Event()):
+        raise RuntimeError("no spare pair could be made")
+
+
 def save_to_visible(data: Path, work: Path) -> float:
     """Seconds from a register's save to its new entry in the portal's search: `pinfold serve` on the bench's public
     database and `pinfold ingest --watch` onto it (its shards kept by the ingests before), the save made once the
@@ -208,18 +230,15 @@ def bench(n: int, out: Path) -> tuple[list[Result], list[tuple[str, float]]]:
     stages = [(name, seconds) for name, seconds in json.loads((work / "stages.json").read_text())]
     records = sqlite3.connect(work / "p.db").execute("SELECT records FROM ingest_summary").fetchone()[0]
     results.append(("pinfold ingest (full normalising, both databases)", secs, rss, records))
-    register, size = ten_more_entries(data)
-    try:
-        secs, rss = measured([*ingest, "--stages", str(work / "stages-incremental.json")])
-    finally:
-        with open(register, "r+b") as f:
-            f.truncate(size)
+    secs, rss = ten_more_entries_ingested(data, [*ingest, "--stages", str(work / "stages-incremental.json")])
     results.append(("pinfold ingest again, one register +10 (incremental)", secs, rss, records))
-    again = [
-        (f"incremental: {name}", seconds)
-        for name, seconds in json.loads((work / "stages-incremental.json").read_text())
-    ]
-    stages += again + [(f"disk, MB: {name}", mb) for name, mb in disk(work).items()]
+    stages += [(f"disk, MB: {name}", mb) for name, mb in disk(work).items()]  # before a spare pair doubles the pair
+    subprocess.run(ingest, check=True, stdout=subprocess.DEVNULL)  # back to the full ingest's files
+    spare_pair(work)
+    secs, rss = ten_more_entries_ingested(data, [*ingest, "--stages", str(work / "stages-spare.json")])
+    results.append(("the same, into a spare pair (as --watch, the intake)", secs, rss, records))
+    for prefix, name in (("incremental", "stages-incremental.json"), ("with the spare", "stages-spare.json")):
+        stages += [(f"{prefix}: {stage}", seconds) for stage, seconds in json.loads((work / name).read_text())]
     results.append(("save to visible in the portal's search (--watch)", save_to_visible(data, work), 0.0, records))
     for label, extra in (
         ("sqlite-utils insert --csv", []),
