@@ -10,10 +10,12 @@ import os
 import shutil
 import sqlite3
 import stat
+import time
 from pathlib import Path
 
 import pytest
 
+import ingest.build
 import ingest.shards
 import ingest.sources
 from ingest.build import ingest as run_ingest
@@ -165,3 +167,29 @@ def test_a_register_rewritten_with_its_size_and_time_of_change_set_back_is_still
     assert digested == ["tvm-corp/register-2026.csv"] and again.recomputed == ["tvm-corp"]
     (changed,) = sqlite3.connect(pub).execute("SELECT changed FROM ingests ORDER BY id DESC LIMIT 1").fetchone()
     assert changed == 1  # the entry corrected
+
+
+def test_the_private_side_waits_for_its_copy_while_the_public_side_is_patched(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The private database's copy goes on while the public copy is patched (ingest/build.py _Copies): a copy slow
+    to end is waited for before the private side is patched, and the result is still a full ingest's."""
+    pub, priv = tmp_path / "out" / "p.db", tmp_path / "out" / "q.db"
+    pub.parent.mkdir()
+    run_ingest(data, pub, priv, workers=1)
+    full_pub, full_priv = tmp_path / "full" / "p.db", tmp_path / "full" / "q.db"
+    shutil.copytree(pub.parent, full_pub.parent)
+    copy = ingest.build._copy
+
+    def slow(source: Path, target: Path) -> None:
+        if source == priv:
+            time.sleep(1.5)  # the public side is patched meanwhile
+        copy(source, target)
+
+    monkeypatch.setattr(ingest.build, "_copy", slow)
+    ten_more_entries(data / REGISTER)
+    again = run_ingest(data, pub, priv, workers=1)
+    assert again.recomputed == ["tvm-corp"]
+    assert stat.S_IMODE(priv.stat().st_mode) == 0o600
+    run_ingest(data, full_pub, full_priv, workers=1, full=True)
+    _assert_same(published(pub, priv), published(full_pub, full_priv))
