@@ -203,11 +203,14 @@ NOTIFICATIONS = _set(
     "demand draft dd receipt bid bids bidder bidders highest lowest reserve upset auction auctions auctioned lot "
     "lots hammer fall public open sealed tender tenders quotation quotations yard premises ground compound near "
     "opposite hours weekday weekdays working holiday holidays sunday sundays saturday saturdays monday tuesday "
-    "wednesday thursday friday closed open lunch break daily building complex floor room counter ward wards "
+    "wednesday thursday friday mon tue tues wed thu thur thurs fri sat sun closed open lunch break daily building complex floor room counter ward wards "
     "maintenance upkeep keeping feeding watering day days night nights each every plus only inclusive exclusive "
     "gst tax taxes charges charged fixed fixing fixes kg pm am noon midday leave leaves ask asked demo data "
     "pie pies pice newspaper newspapers "
-    "ഉത്തരവ് സർക്കാർ വിജ്ഞാപനം നമ്പർ തീയതി പഞ്ചായത്ത് നഗരസഭ കോർപ്പറേഷൻ ഓഫീസ് ലേലം നിരതദ്രവ്യം രൂപ"
+    "ഉത്തരവ് സർക്കാർ വിജ്ഞാപനം നമ്പർ തീയതി പഞ്ചായത്ത് നഗരസഭ കോർപ്പറേഷൻ ഓഫീസ് ലേലം നിരതദ്രവ്യം രൂപ "
+    # an office's days and hours in Malayalam: the days of the week, from, to, time, every day, holiday
+    "ഞായർ തിങ്കൾ ചൊവ്വ ബുധൻ വ്യാഴം വെള്ളി ശനി ഞായറാഴ്ച തിങ്കളാഴ്ച ചൊവ്വാഴ്ച ബുധനാഴ്ച വ്യാഴാഴ്ച വെള്ളിയാഴ്ച "
+    "ശനിയാഴ്ച മുതൽ വരെ സമയം ദിവസവും അവധി"
 )
 RULE_WORDS = LAW_WORDS | NOTIFICATIONS
 

@@ -34,6 +34,11 @@ PROSE = ("note", "reference", "status", "place", "conditions")
         ("ലേലം പഞ്ചായത്ത് ഓഫീസ്, നിരതദ്രവ്യം 1,000 രൂപ", None),
         ("Rs. 10000 a head, Rs 1,00,000 at most, ₹2,500.00 earnest money", None),
         ("call Rs. 9447012345", "call Rs. [number]"),  # a phone is no sum
+        # an office's days as offices write them, in both languages (pounds.csv's hours)
+        ("Mon–Fri 10:00–17:00, Sat 10:00–13:00; closed Sun", None),
+        ("Tues, Thurs 9 am to 1 pm", None),
+        ("തിങ്കൾ മുതൽ വെള്ളി വരെ 10:00–17:00, ശനിയാഴ്ച 10:00–13:00", None),
+        ("Mon–Fri, ask Kochouseph 9447012345", f"Mon–Fri, ask {MARK} [number]"),
         # an untitled name no roster gives, a house, a phone: hidden
         ("ask Kochouseph Pallan, Thekkumpuram House, 9447012345", f"ask {MARK} House, [number]"),
         ("yard of Lonappan Chiramel near Ollur", f"yard of {MARK} near Ollur"),
@@ -129,3 +134,16 @@ def test_the_demos_rule_prose_is_published_whole(demo_dbs: tuple[Path, Path]) ->
     texts = [t for (t,) in con.execute("SELECT note FROM fine_scales UNION SELECT reference FROM fine_scales "
                                        "UNION SELECT conditions FROM auctions UNION SELECT place FROM auctions")]  # fmt: skip
     assert texts and not [t for t in texts if t and MARK in t]
+
+
+def test_the_demos_pounds_hours_and_addresses_are_published_as_written(
+    demo_dir: Path, demo_dbs: tuple[Path, Path]
+) -> None:
+    """pounds.csv's hours ('Mon–Fri 10:00–17:00, Sat 10:00–13:00') were published '[…] 10:00–17:00, […] 10:00–13:00':
+    an owner could not tell which days the pound opens."""
+    with open(demo_dir / "pounds.csv", encoding="utf-8") as f:
+        written = {r["id"]: (r["hours"], r["address"]) for r in csv.DictReader(f)}
+    con = sqlite3.connect(demo_dbs[0])
+    published = {pid: (h or "", a or "") for pid, h, a in con.execute("SELECT id, hours, address FROM pounds")}
+    assert any(h for h, _ in written.values())
+    assert published == written
