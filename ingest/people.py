@@ -237,13 +237,20 @@ def _of_residence(residence: str) -> Persons:
     {'kizhakkemadathil'}; 'Ollur' -> nothing; 'Ollur P.O., Thrissur' -> nothing (a post office and a district)."""
     segments = [s for s in _SEGMENTS.split(residence) if s]
     found = _of_numbers(residence)
+    # the village is the last segment that is not a phone after it ('Varkala, 9447012345', 'Varkala, ph 94470 12345')
+    village = max((i for i, seg in enumerate(segments) if not _a_number_alone(seg)), default=len(segments) - 1)
     for i, seg in enumerate(segments):
         words = {t.word for t in tokens(seg)}
         house = any(w in HOUSE_WORDS or w.startswith("വീട") for w in words)
-        if not house and (i == len(segments) - 1 or words & _POSTAL or words <= DISTRICTS | STOPWORDS):
+        if not house and (i == village or words & _POSTAL or words <= DISTRICTS | STOPWORDS):
             continue  # the village, town or post office: public (the pound's own village often is)
         found |= _of_name(seg)
     return found
+
+
+def _a_number_alone(segment: str) -> bool:
+    """'9447012345', 'ph 94470 12345', 'Mob: 9447012345' -> True (a phone, perhaps after its label); 'Varkala' -> False."""
+    return not any(c.isalpha() for t in tokens(segment) if t.word not in STOPWORDS for c in t.word)
 
 
 # Remarks are private, but the name they give may be written again in a public column: "Claimed by K. Raghavan Nair".
