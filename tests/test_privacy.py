@@ -58,8 +58,11 @@ ZWJ, ZWNJ = "\u200d", "\u200c"
         ({"owner": "Kunjan Nair, Kizhakkemadathil House, Ollur"}, "Kizhakkemadathil House, Ollur", "[name], Ollur"),
         # a phone after the village leaves the village a village (it was hidden as a name: the place seized with it)
         ({"owner": "Suma Raghavan, Varkala, 9447012345"}, "Varkala, call 9447012345", "Varkala, call [number]"),
-        ({"owner": "Kunjan Nair, Kizhakkemadathil House, Ollur, Mob: 9447012345"}, "Kizhakkemadathil House, Ollur",
-         "[name], Ollur"),  # fmt: skip
+        (
+            {"owner": "Kunjan Nair, Kizhakkemadathil House, Ollur, Mob: 9447012345"},
+            "Kizhakkemadathil House, Ollur",
+            "[name], Ollur",
+        ),  # fmt: skip
         # a person's number in any format, and one the entry's person columns give
         ({"person_id": "0487 2331 234"}, "owner's landline 04872331234", "owner's landline [number]"),
         ({"owner": "Kunjan, ph 2331234"}, "call 2331234", "call [number]"),
