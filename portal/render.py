@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -33,6 +34,14 @@ ENV = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
     autoescape=select_autoescape(["html"]),  # every value is escaped: HTML in a register stays inert
 )
+
+
+def tel_digits(phone: str | None) -> str:
+    """A telephone as a tel: link's digits: '0487 237 0000' -> '04872370000'; '+91 487 2370000' -> '+914872370000'."""
+    return re.sub(r"[^\d+]", "", phone or "")
+
+
+ENV.filters["tel"] = tel_digits
 
 
 def money_text(m: Money | str | None, on: dt.date | str | None) -> str:

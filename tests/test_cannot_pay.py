@@ -49,7 +49,7 @@ def test_the_sum_to_claim_today_and_tomorrow_worked_by_hand() -> None:
 
 
 def _text(html: str, id: str) -> str:
-    m = re.search(rf'id="{id}">(.*?)</li>', html, re.S)
+    m = re.search(rf'id="{id}">(.*?)</(?:li|p)>', html, re.S)
     assert m, id
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", m.group(1)))
 
@@ -134,6 +134,14 @@ def test_the_pounds_phone_hours_and_address_from_pounds_csv_are_shown_when_given
         assert "Panchayat Office, Ollur" in contact and 'href="tel:04872370000"' in page
         # a pound pounds.csv gives no phone for: none shown, the pound still named
         assert "telephone" not in _text(c.get(f"/animals/{other}").text, "cannot-pay-contact")
+        # the pound's own page tells an owner how to reach it, in both languages (it told nothing before)
+        for lang, phone, hours in (("en", "telephone", "open"), ("ml", "ഫോൺ", "തുറക്കുന്ന സമയം")):
+            page = c.get(f"/pounds/{first}", params={"lang": lang}).text
+            reach = _text(page, "pound-contact")
+            assert f'{phone} <a href="tel:04872370000"' in page and "0487 237 0000" in reach
+            assert f"{hours}: 9 am to 5 pm, Monday to Saturday" in reach and "Panchayat Office, Ollur" in reach
+        other_pound = next(p["id"] for p in pounds[1:] if p["act"] == pounds[0]["act"])
+        assert 'id="pound-contact"' not in c.get(f"/pounds/{other_pound}").text  # nothing to say: no line
 
 
 @pytest.mark.browser

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import re
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -223,8 +222,6 @@ def _cannot_pay(
         # "about to make a complaint under section 19"), nor one whose time has passed; decided, it is over
         "complaint_filed_on": _day(a.get("complaint_filed_on"), today),
         "complaint_decided_on": _day(a.get("complaint_decided_on"), today),
-        # the pound's telephone as a tel: link, its digits only ('0487 237 0000' -> '04872370000')
-        "tel": re.sub(r"[^\d+]", "", (pound or {}).get("phone") or ""),
     }
 
 
