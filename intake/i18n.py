@@ -97,6 +97,23 @@ _REASONS_ML: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^The number of head is (-?\d+): a count cannot be negative\."), "എണ്ണം {0}: എണ്ണം നെഗറ്റീവ് ആകരുത്."),
     (re.compile(r"^The number of head is 0"), "എണ്ണം 0: ഒരു രേഖയിൽ കുറഞ്ഞത് ഒരു മൃഗമെങ്കിലും വേണം."),
+    (
+        re.compile(r"^The date brought, (.*?), is after today: check the year"),
+        "കൊണ്ടുവന്ന തീയതി, {0}, ഇന്നിനു ശേഷമാണ്: വർഷം പരിശോധിക്കുക (രണ്ടക്ക വർഷം 20xx ആയി വായിക്കും; വർഷം മുഴുവനായി എഴുതുക).",
+    ),
+    (
+        re.compile(r"^The date brought, (.*?), is before (.*?) can have applied \((.*?):"),
+        "കൊണ്ടുവന്ന തീയതി, {0}, {1} ബാധകമാകുന്നതിനു മുമ്പാണ് ({2}): തീയതി പരിശോധിക്കുക (തീയതിയുടെ സ്ഥാനത്ത് ഒരു സംഖ്യയാണോ?).",
+    ),
+    (
+        re.compile(r"^The date brought is blank"),
+        "കൊണ്ടുവന്ന തീയതി ശൂന്യമാണ്: കന്നുകാലികൾ എത്തിയ ദിവസം ഓരോ രേഖയിലും വേണം.",
+    ),
+    (
+        re.compile(r"^The entry does not say what kind of cattle"),
+        "പിടിച്ചിട്ട കന്നുകാലി ഏത് ഇനമാണെന്ന് രേഖയിൽ പറയുന്നില്ല (പശു, കാള, എരുമ, ആട്, ...).",
+    ),
+    (re.compile(r"^This line is not JSON"), "ഈ വരി JSON അല്ല; അതിനാൽ ഇതിൽ നിന്ന് രേഖ വായിക്കാനാവില്ല."),
 ]
 
 

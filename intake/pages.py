@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from jinja2 import DictLoader, Environment, select_autoescape
 
+from pinfold.vocabulary import species_label
+
 from .i18n import reason, t
 
 _BASE = """<!doctype html>
@@ -73,7 +75,7 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
-{% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ l.species }}</td>
+{% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>
 <form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
@@ -84,7 +86,7 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 _DONE = """{% extends "base" %}{% block main %}<h1>{{ up.name }} ({{ up.pound_id }})</h1>
 {% if failure %}<p class="error" role="alert">{{ t('failed', lang) }}: {{ failure }}</p>
 {% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}. {{ summary }}</p>
-<ul>{% for l in lines %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ l.species }}</a></li>{% endfor %}</ul>{% endif %}
+<ul>{% for l in lines %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{% endif %}
 <p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
 
 _ERROR = """{% extends "base" %}{% block main %}<h1>{{ t('error', lang) }} {{ code }}</h1>
@@ -98,6 +100,7 @@ env = Environment(
 )
 env.globals["t"] = t
 env.globals["reason"] = reason
+env.globals["species"] = species_label  # the portal's words for each kind, in both languages
 env.globals["cells"] = lambda raw: list(raw.items()) if isinstance(raw, dict) else [("", raw)]
 
 

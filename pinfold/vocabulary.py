@@ -81,6 +81,31 @@ SPECIES = [
     "goat",
     "fowl",
 ]
+# Each kind as the portal and the intake name it in Malayalam: 'bull' -> 'കാള'.
+SPECIES_ML = {
+    "cow": "പശു",
+    "bull": "കാള",
+    "ox": "ഉഴവുകാള",
+    "bullock": "വരിയുടച്ച കാള",  # no brackets of its own: a colour follows in brackets ("1 ഉഴവുകാള (തവിട്ട്)")
+    "calf": "കന്നുകുട്ടി",
+    "buffalo": "എരുമ / പോത്ത്",
+    "elephant": "ആന",
+    "camel": "ഒട്ടകം",
+    "horse": "കുതിര",
+    "pony": "ചെറുകുതിര",
+    "mule": "കോവർകഴുത",
+    "ass": "കഴുത",
+    "pig": "പന്നി",
+    "sheep": "ചെമ്മരിയാട്",
+    "goat": "ആട്",
+    "fowl": "കോഴി",
+}
+
+
+def species_label(species: str, lang: str) -> str:
+    """A kind as a page names it: ('bull', 'ml') -> 'കാള'; ('bull', 'en') -> 'bull'; an unknown kind as it is."""
+    return SPECIES_ML.get(species, species) if lang == "ml" else species
+
 
 KIND_WORDS: dict[str, str] = {s: s for s in SPECIES}
 for _canon, _words in {

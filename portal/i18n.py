@@ -11,31 +11,12 @@ from pinfold.law.packs import RulePack
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
-from pinfold.vocabulary import ML_MONTHS, head_of
+from pinfold.vocabulary import ML_MONTHS, SPECIES_ML, head_of, species_label  # noqa: F401 (the templates' names)
 
 LANGS = ("en", "ml")
 COMPLIANCE_RULES = compliance_rules("date('now')")
 
 EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-SPECIES_ML = {
-    "cow": "പശു",
-    "bull": "കാള",
-    "ox": "ഉഴവുകാള",
-    "bullock": "വരിയുടച്ച കാള",  # no brackets of its own: a colour follows in brackets ("1 ഉഴവുകാള (തവിട്ട്)")
-    "calf": "കന്നുകുട്ടി",
-    "buffalo": "എരുമ / പോത്ത്",
-    "elephant": "ആന",
-    "camel": "ഒട്ടകം",
-    "horse": "കുതിര",
-    "pony": "ചെറുകുതിര",
-    "mule": "കോവർകഴുത",
-    "ass": "കഴുത",
-    "pig": "പന്നി",
-    "sheep": "ചെമ്മരിയാട്",
-    "goat": "ആട്",
-    "fowl": "കോഴി",
-}
 
 # Colours as the ingest reads them from a description (vocabulary.COLOURS), in Malayalam.
 COLOURS_ML = {
@@ -957,10 +938,6 @@ def rate_status_label(status: str, lang: str) -> str:
 def status_label(status: str, lang: str) -> str:
     en, ml = STATUS.get(status, (status, status))
     return ml if lang == "ml" else en
-
-
-def species_label(species: str, lang: str) -> str:
-    return SPECIES_ML.get(species, species) if lang == "ml" else species
 
 
 def colour_label(colour: str | None, lang: str) -> str:

@@ -254,3 +254,19 @@ def test_an_upload_left_a_day_without_publish_or_discard_goes(setup) -> None:
     assert [p.name for p in (tmp / "accounts.db.uploads").iterdir()] != [] and left not in {
         p.name for p in (tmp / "accounts.db.uploads").iterdir()
     }
+
+
+def test_the_malayalam_report_gives_a_future_date_and_the_kinds_in_malayalam(setup) -> None:
+    """The review of 2 Dec: a date after today was explained in English on the Malayalam page, and the kinds of the
+    lines to be published read 'cow', 'bull'."""
+    s, _ = setup
+    c = signed_in(s)
+    future = REGISTER + '5,03/11/2099,9.30 AM,cow,1,white,Ollur,"Raman Pillai, Ollur",unknown\n'
+    report = upload(c, future).url.path
+    ml = html.unescape(c.get(report + "?lang=ml").text)
+    rejects = ml[ml.index('id="rejects"') : ml.index('id="lines"')]
+    assert "കൊണ്ടുവന്ന തീയതി, 3 Nov 2099, ഇന്നിനു ശേഷമാണ്" in rejects and "is after today" not in rejects
+    lines = ml[ml.index('id="lines"') :]
+    assert "<td>കാള</td>" in lines and "<td>bull</td>" not in lines
+    en = html.unescape(c.get(report + "?lang=en").text)
+    assert "<td>bull</td>" in en[en.index('id="lines"') :] and "is after today" in en
