@@ -262,7 +262,7 @@ async def publish_upload(request: Request) -> Response:
             _forget(con, s, up["id"])
     when = dt.datetime.now(IST).strftime("%Y-%m-%d %H:%M IST")
     return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
-                 failure=failure, summary=summary, when=when, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
+                 failure=failure, summary=summary, when=when, r=r, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
 
 
 def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary:

@@ -31,6 +31,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "stored": ("To be published", "പ്രസിദ്ധീകരിക്കുന്നവ"),
     "duplicates": ("Duplicates merged", "ഇരട്ടിപ്പുകൾ ലയിപ്പിച്ചവ"),
     "rejects": ("Turned away", "നിരസിച്ചവ"),
+    "this_file": ("This file", "ഈ ഫയൽ"),
+    "published": ("Published", "പ്രസിദ്ധീകരിച്ചവ"),
+    "with_pound": ("With the pound's other registers", "പൗണ്ടിന്റെ മറ്റ് രജിസ്റ്ററുകളും ചേർത്ത്"),
+    "whole_portal": ("The whole portal after this publish", "ഈ പ്രസിദ്ധീകരണത്തിനു ശേഷം പോർട്ടൽ മുഴുവൻ"),
     "rejected_rows": (
         "Rows turned away: correct them in the register and upload again",
         "നിരസിച്ച വരികൾ: രജിസ്റ്ററിൽ തിരുത്തി വീണ്ടും അപ്‌ലോഡ് ചെയ്യുക",

@@ -57,9 +57,8 @@ _HOME = """{% extends "base" %}{% block main %}<h1>{{ t('upload', lang) }}</h1>
 
 _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ up.name }} ({{ up.pound_id }})</h1>
 {% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ r.error }}</p>{% else %}
-<dl class="counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t('stored', lang) }}</dt>
-<dd>{{ r.stored }}</dd><dt>{{ t('duplicates', lang) }}</dt><dd>{{ r.duplicates }}</dd>
-<dt>{{ t('rejects', lang) }}</dt><dd>{{ r.rejects }}</dd></dl>
+<h2>{{ t('this_file', lang) }}</h2>{% include "counts" %}
+{% if r.pound and r.pound.records != r.records %}<p id="pound-counts">{{ t('with_pound', lang) }}: {{ t('records', lang) }} {{ r.pound.records }} · {{ t('stored', lang) }} {{ r.pound.stored }} · {{ t('duplicates', lang) }} {{ r.pound.duplicates }} · {{ t('rejects', lang) }} {{ r.pound.rejects }}</p>{% endif %}
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
@@ -83,10 +82,18 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button type="submit">{{ t('discard', lang) }}</button></form>{% endblock %}"""
 
+# A file's counts (Report): what was read, published, merged and turned away
+_COUNTS = """<dl class="counts" id="file-counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t(stored_key or 'stored', lang) }}</dt>
+<dd>{{ r.stored }}</dd><dt>{{ t('duplicates', lang) }}</dt><dd>{{ r.duplicates }}</dd>
+<dt>{{ t('rejects', lang) }}</dt><dd>{{ r.rejects }}</dd></dl>"""
+
 _DONE = """{% extends "base" %}{% block main %}<h1>{{ up.name }} ({{ up.pound_id }})</h1>
 {% if failure %}<p class="error" role="alert">{{ t('failed', lang) }}: {{ failure }}</p>
-{% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}. {{ summary }}</p>
-<ul>{% for l in lines %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{% endif %}
+{% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}.</p>
+<h2>{{ t('this_file', lang) }}</h2>{% with stored_key = 'published' %}{% include "counts" %}{% endwith %}
+{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{% endif %}
+<ul>{% for l in lines %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>
+<p id="portal-summary">{{ t('whole_portal', lang) }}: {{ summary }}</p>{% endif %}
 <p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
 
 _ERROR = """{% extends "base" %}{% block main %}<h1>{{ t('error', lang) }} {{ code }}</h1>
@@ -94,7 +101,15 @@ _ERROR = """{% extends "base" %}{% block main %}<h1>{{ t('error', lang) }} {{ co
 
 env = Environment(
     loader=DictLoader(
-        {"base": _BASE, "signin": _SIGNIN, "home": _HOME, "report": _REPORT, "done": _DONE, "error": _ERROR}
+        {
+            "base": _BASE,
+            "counts": _COUNTS,
+            "signin": _SIGNIN,
+            "home": _HOME,
+            "report": _REPORT,
+            "done": _DONE,
+            "error": _ERROR,
+        }
     ),
     autoescape=select_autoescape(default=True, default_for_string=True),
 )

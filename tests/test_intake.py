@@ -18,7 +18,7 @@ from ingest.build import ingest
 from intake import accounts
 from intake.app import Settings, create_app
 from intake.registers import UploadRefused, publishing, safe_name
-from tests.intake_fixtures import CLERK, CORRECTED, PASSWORD, REGISTER, make_intake
+from tests.intake_fixtures import CLERK, CORRECTED, HEADER, PASSWORD, REGISTER, make_intake
 
 
 @pytest.fixture
@@ -270,3 +270,32 @@ def test_the_malayalam_report_gives_a_future_date_and_the_kinds_in_malayalam(set
     assert "<td>കാള</td>" in lines and "<td>bull</td>" not in lines
     en = html.unescape(c.get(report + "?lang=en").text)
     assert "<td>bull</td>" in en[en.index('id="lines"') :] and "is after today" in en
+
+
+def test_the_counts_are_the_files_own_beside_the_pounds_and_the_published_page_repeats_what_was_turned_away(
+    setup,
+) -> None:
+    """The review of 2 Dec: a 7-row file in a pound with a register already read 'Records read 76 ... Turned away 5'
+    (the pound's registers together) above the file's 3 rejected rows, and the published page gave every pound's
+    counts without saying what was turned away."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    december = HEADER + (
+        '10,01/12/2025,9.30 AM,cow,1,red,Ollur,"Raman Pillai, Ollur",unknown\n'
+        '11,02/12/2025,9.30 AM,dragon,1,green,Ollur,"Raman Pillai, Ollur",unknown\n'
+        '12,03/12/2099,9.30 AM,cow,1,white,Ollur,"Raman Pillai, Ollur",unknown\n'
+    )
+    second = upload(c, december, name="dec.csv")
+    text = second.text
+    counts = text[text.index('id="file-counts"') : text.index("</dl>")]
+    assert re.search(r"Records read</dt><dd>3<", counts) and re.search(r"To be published</dt>\s*<dd>1<", counts)
+    assert re.search(r"Turned away</dt>\s*<dd>2<", counts), counts
+    pound = text[text.index('id="pound-counts"') :]
+    assert "Records read 7 · To be published 3" in pound and "Turned away 4" in pound  # nov.csv's 4 and dec.csv's 3
+    done = c.post(second.url.path + "/publish", data={"csrf_token": csrf(text)}).text
+    assert re.search(r"Records read</dt><dd>3<", done)
+    rejects = done[done.index('<ul id="rejects">') : done.index("</ul>")]
+    assert rejects.count("<li>") == 2 and "is after today" in rejects and "dragon" in rejects  # staff see the cell
+    assert 'id="portal-summary"' in done

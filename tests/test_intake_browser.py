@@ -71,7 +71,8 @@ def test_a_clerk_uploads_checks_and_publishes_a_register(tmp_path: Path) -> None
             page.goto(page.url.split("?")[0] + "?lang=en")
             page.get_by_role("button", name="Publish").click()
             page.wait_for_selector(".ok")
-            assert "live on the portal" in page.inner_text("main")
+            assert "live on the portal" in page.inner_text("main") and violations(page) == []
+            assert "31/02/2025" in page.inner_text("#rejects")  # what was turned away, said again once published
             links = page.locator("main a[href*='/animals/']")
             assert links.count() == 2
             animal = httpx.get(links.first.get_attribute("href") or "", timeout=10)
