@@ -37,10 +37,11 @@ PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Pinfold</title>
 <link rel="stylesheet" href="/static/style.css"></head><body><main>
 <h1>{{ title }}</h1><p id="answer">{{ text }}</p>
+{% if back %}<p><a href="{{ back.url }}" id="back">{{ back.label }}</a></p>{% endif %}
 {% for s in subs %}<form method="post" action="/alerts/unsubscribe/{{ s.token }}"><p>{{ s.label }}
 <button type="submit">{{ button }}</button></p></form>{% endfor %}
 {% if forget %}<form method="post" action="{{ forget }}"><button type="submit">{{ end_all }}</button></form>{% endif %}
-{% if ask %}<form method="post" action="/alerts/manage"><input type="hidden" name="lang" value="{{ lang }}">
+{% if ask %}<p>{{ ask.hint }}</p><form method="post" action="/alerts/manage"><input type="hidden" name="lang" value="{{ lang }}">
 <label>{{ ask.label }} <input type="email" name="email" required autocomplete="email" maxlength="254"></label>
 <button type="submit">{{ ask.button }}</button></form>{% endif %}
 <p><a href="/{{ '?lang=ml' if lang == 'ml' else '' }}">Pinfold</a></p></main></body></html>"""
@@ -49,8 +50,13 @@ PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
 
 def page(lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
     lang = lang if lang in ("en", "ml") else "en"
-    ctx = {"title": "Pinfold", "subs": [], "forget": "", "ask": None, **ctx}
+    ctx = {"title": "Pinfold", "subs": [], "forget": "", "ask": None, "back": None, **ctx}
     return HTMLResponse(PAGE.render(lang=lang, text=text, **ctx), status_code=status)
+
+
+def _local_path(url: str) -> bool:
+    """A link back that stays on this site: '/?q=cow' -> True; '//evil.example/', 'https://x', '/\\x' -> False."""
+    return url.startswith("/") and not url.startswith("//") and "\\" not in url and not any(c < " " for c in url)
 
 
 def _same_origin(request: Request) -> bool:
@@ -123,6 +129,7 @@ class Alerts:
         district: Annotated[str, Form(max_length=100)] = "",
         pound: Annotated[str, Form(max_length=100)] = "",
         lang: Annotated[str, Form(max_length=2)] = "en",
+        back: Annotated[str, Form(max_length=1000)] = "",
     ) -> Response:
         lang = lang if lang in ("en", "ml") else "en"
         if not _same_origin(request):
@@ -143,7 +150,9 @@ class Alerts:
                 con.execute("DELETE FROM outbox WHERE subscription_id = ? AND kind = 'confirm'", (sub.id,))
                 store.queue(con, sub, "confirm", mail.confirmation(self.site, sub))
         self.wake.set()
-        return page(lang, w("asked", lang), ask={"label": w("email_label", lang), "button": w("manage_ask", lang)})
+        ask = {"label": w("email_label", lang), "button": w("manage_ask", lang), "hint": w("manage_hint", lang)}
+        came = {"url": back, "label": w("back", lang)} if _local_path(back) else None
+        return page(lang, w("asked", lang), ask=ask, back=came)
 
     def send_manage_link(
         self,

@@ -62,6 +62,11 @@ WORDS: dict[str, dict[str, str]] = {
         "ml": "ഈ ഫോം Pinfold-ന്റെ സ്വന്തം പേജുകളിൽ നിന്ന് മാത്രമേ അയയ്ക്കാനാകൂ.",
     },
     "manage_ask": {"en": "Send me a link to my alerts", "ml": "എന്റെ അറിയിപ്പുകളിലേക്കുള്ള ലിങ്ക് അയയ്ക്കുക"},
+    "manage_hint": {
+        "en": "Nothing more to do here. Later, to see or end every alert of an address, ask for a link:",
+        "ml": "ഇവിടെ ഇനി ഒന്നും ചെയ്യേണ്ടതില്ല. പിന്നീട്, ഒരു വിലാസത്തിലെ എല്ലാ അറിയിപ്പുകളും കാണാനോ നിർത്താനോ ലിങ്ക് ചോദിക്കുക:",
+    },
+    "back": {"en": "Back to the page you were on", "ml": "നിങ്ങൾ കണ്ടിരുന്ന പേജിലേക്ക് മടങ്ങുക"},
 }
 
 

@@ -183,6 +183,7 @@ def render(
         lang_switch_url=lang_switch_url(request, lang),
         # the alerts' form, where `pinfold alerts serve` put its words (templates/_alert_form.html); else none
         alert_words=request.scope.get("pinfold.alert_words"),
+        here=request.url.path + (f"?{request.url.query}" if request.url.query else ""),  # the page, for a link back
         **ctx,
     )
     resp = HTMLResponse(html, status_code=status_code)

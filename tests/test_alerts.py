@@ -436,3 +436,29 @@ def test_the_sender_sends_the_alerts_of_a_new_database_without_waiting_its_round
         alerts.wake.set()
         thread.join(10)
         controller.stop()
+
+
+def test_alerts_for_animals_like_this_one_ask_for_its_colour_too(world) -> None:
+    """The review of 2 Dec: 'Tell me about animals like this' on a black cow's page saved 'cow · Palakkad' alone, and
+    would tell an owner of every cow of the district."""
+    import html
+    import re
+
+    import httpx
+
+    con = sqlite3.connect(world["public"])
+    animal, colour = con.execute("SELECT id, colour FROM impoundments WHERE colour = 'black' LIMIT 1").fetchone()
+    page = html.unescape(httpx.get(f"{world['url']}/animals/{animal}", timeout=30).text)
+    form = page[page.index('id="alert-form"') : page.index("</form>", page.index('id="alert-form"'))]
+    assert re.search(r'name="q" value="black"', form), form
+    assert "(cow, black" in form or ", black" in form
+    # the answer leads back to the page the owner came from, never to another site (the review: no way back)
+    url, back = world["url"], f"/animals/{animal}?lang=ml"
+    form = {"email": "back@example.org", "q": "black", "species": "cow", "district": "", "pound": "", "lang": "ml"}
+    answer = httpx.post(f"{url}/alerts/subscribe", data=form | {"back": back}, headers={"Origin": url}, timeout=30)
+    assert answer.status_code == 200 and f'<a href="{html.escape(back)}" id="back">' in answer.text
+    assert "ഇവിടെ ഇനി ഒന്നും ചെയ്യേണ്ടതില്ല" in answer.text  # the second box explained: for later
+    elsewhere = form | {"email": "away@example.org", "back": "//evil.example/"}
+    answer = httpx.post(f"{url}/alerts/subscribe", data=elsewhere, headers={"Origin": url}, timeout=30)
+    assert answer.status_code == 200 and 'id="back"' not in answer.text and "evil.example" not in answer.text
+    assert f'name="back" value="/animals/{animal}"' in page  # the form says where it was sent from
