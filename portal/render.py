@@ -184,21 +184,29 @@ class KeptRowHtml:
         self._lock = threading.Lock()
         self._kept: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
 
-    def shown(self, r: dict[str, Any], words: dict[str, Any], in_pound_page: bool, template: Template) -> Markup:
-        """A row's <tr>...</tr> in the language of `words` (words_of): kept, or rendered by `template` (the row
-        template, fetched once a page) and kept."""
-        key = (words["lang"], in_pound_page, self._values(r))
+    def shown(
+        self, rows: list[dict[str, Any]], words: dict[str, Any], in_pound_page: bool, template: Template
+    ) -> Markup:
+        """The rows of a list, each as "\n<tr>...</tr>\n", in the language of `words` (words_of): kept, or rendered
+        by `template` (the row template, fetched once a page) and kept. [] -> ''."""
+        keys = [(words["lang"], in_pound_page, self._values(r)) for r in rows]
         with self._lock:
-            html = self._kept.get(key)
-            if html is not None:
-                self._kept.move_to_end(key)
-                return html
-        html = Markup(template.render(**words, r=r, in_pound_page=in_pound_page))
-        with self._lock:
-            self._kept[key] = html
-            while len(self._kept) > self.most:
-                self._kept.popitem(last=False)
-        return html
+            found = [self._kept.get(key) for key in keys]
+            for key, html in zip(keys, found, strict=True):
+                if html is not None:
+                    self._kept.move_to_end(key)
+        made: dict[tuple[Any, ...], Markup] = {}
+        shown: list[str] = []
+        for key, r, html in zip(keys, rows, found, strict=True):
+            if html is None:
+                html = made[key] = Markup(template.render(**words, r=r, in_pound_page=in_pound_page))
+            shown.append(html)
+        if made:
+            with self._lock:
+                self._kept.update(made)
+                while len(self._kept) > self.most:
+                    self._kept.popitem(last=False)
+        return Markup("\n" + "\n\n".join(shown) + "\n") if shown else Markup("")  # each row is Markup already
 
     def clear(self) -> None:
         with self._lock:
@@ -219,8 +227,8 @@ def render(
         law=(lambda key, **kw: law_text(key, pk, lang, era_day, **kw)) if pk is not None else None,
         today=today,
         **words,
-        # a row of a list of animals (templates/_results.html), kept once rendered (KeptRowHtml)
-        result_row=lambda r, in_pound_page=False: KEPT_ROW_HTML.shown(r, words, bool(in_pound_page), row),
+        # the rows of a list of animals (templates/_results.html), each kept once rendered (KeptRowHtml)
+        result_rows=lambda rows, in_pound_page=False: KEPT_ROW_HTML.shown(list(rows), words, bool(in_pound_page), row),
         money=lambda m: money_text(m, era_day),
         m=money_text,
         sale_figure=lambda sale, column: sale_figure(sale, column, lang),

@@ -445,7 +445,7 @@ class KeptRows:
             columns = tuple(r)
             shared = shared if columns == shared else columns
             # a column's few values (a pound's name, a day, a status) held once for all the rows that share them
-            compact[rowid] = (shared, tuple(sys.intern(v) if type(v) is str else v for v in r.values()))
+            compact[rowid] = (shared, tuple([sys.intern(v) if type(v) is str else v for v in r.values()]))
         with self._lock:
             kept = self._kept.get((version, today))
             if kept is None:

@@ -91,7 +91,7 @@ def test_a_row_shown_is_a_copy_of_the_kept_one(served: Path) -> None:
 
 
 def _row(r: dict[str, Any], lang: str, in_pound_page: bool) -> str:
-    return str(KEPT_ROW_HTML.shown(r, words_of(lang), in_pound_page, ENV.get_template(ROW_TEMPLATE)))
+    return str(KEPT_ROW_HTML.shown([r], words_of(lang), in_pound_page, ENV.get_template(ROW_TEMPLATE)))
 
 
 def _row_afresh(r: dict[str, Any], lang: str, in_pound_page: bool) -> str:
