@@ -397,6 +397,17 @@ def species_of(kind: str) -> str:
     raise KindRejected(kind, "unknown")
 
 
+@lru_cache(maxsize=8192)
+def species_or_none(kind: str) -> str | None:
+    """species_of(kind), or None where it refuses the words: 'cows' -> 'cow'; 'forehead' -> None. Its refusals are
+    kept too (species_of's cache keeps only its answers): most words of an owner's search are no kind, and each such
+    word of six letters or more ran difflib again in every search ('brindle' 0.3 ms)."""
+    try:
+        return species_of(kind)
+    except RecordRejected:
+        return None
+
+
 # Malayalam month names as the portal writes them (portal.i18n), then other spellings and short forms registers use.
 ML_MONTHS = [
     "ജനുവരി",

@@ -15,9 +15,8 @@ from indic_transliteration import sanscript
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from pinfold.errors import RecordRejected
 from pinfold.malayalam import CHILLU_BASE, VIRAMA, stem, without_endings
-from pinfold.vocabulary import SAME_WORD, species_of
+from pinfold.vocabulary import SAME_WORD, species_or_none
 
 from .matchsets import MATCH_SETS
 from .search import Query, fts_word
@@ -146,11 +145,8 @@ def in_her_script(typed: str, meant: str) -> str:
 def kind_as_typed(query: Query) -> str:
     """The kind read from the words as she typed it: 'കാള നെറ്റിയിൽ' (kind bull) -> 'കാള'; 'black cow' -> 'cow'."""
     for token in query.q.split():
-        try:
-            if _MALAYALAM.search(token) and species_of(token) == query.species:
-                return token
-        except RecordRejected:
-            continue
+        if _MALAYALAM.search(token) and species_or_none(token) == query.species:
+            return token
     return query.species
 
 
@@ -166,11 +162,10 @@ def forgive(con: sqlite3.Connection, query: Query) -> Forgiven:
         read.append(meant)
         shown.append(in_her_script(word, meant))
         if not species and meant != word:
-            try:
-                species = species_of(meant)
+            named = species_or_none(meant)
+            if named is not None:
+                species = named
                 continue
-            except RecordRejected:
-                pass
         words.append(meant)
     changed = read != query.words
     kind = [query.species] if query.species and not query.species_chosen else []

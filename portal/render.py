@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
+from collections import OrderedDict
 from fractions import Fraction
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, Template, nodes, select_autoescape
 from markupsafe import Markup, escape
 
 from pinfold.law.money import Money
@@ -154,16 +157,87 @@ def fragment(template: str, lang: str, **ctx: Any) -> Markup:
     return Markup(ENV.get_template(template).render(**words_of(lang), **ctx))
 
 
+# A row of a list of animals (templates/_result_row.html) is a function of the page's language, whether the page is a
+# pound's own (then it has no pound column) and the row's values the template reads; kept by exactly those, a page of
+# rows is mostly joined strings (a new search's page shares most of its rows with searches before it: about 1.2 ms of
+# a new search's render at 200k rows). Keyed by the values themselves, never by an id, a kept row cannot be stale:
+# a new file or a new day that changes what a row says changes its key.
+ROW_TEMPLATE = "_result_row.html"
+MOST_KEPT_ROW_HTML = 20_000  # about 1 KB each
+
+
+def row_fields(template: str = ROW_TEMPLATE) -> tuple[str, ...]:
+    """The keys of the row `r` a row template reads, in the order it reads them: "{{ r['id'] }}{{ r['species'] }}"
+    -> ('id', 'species'). Anything that would make the key miss what a row shows is refused (ValueError): `r` read
+    other than as r['<constant>'], or a name that is neither the row, the page's words (words_of) nor in_pound_page."""
+    source = ENV.loader.get_source(ENV, template)[0] if ENV.loader else ""
+    tree = ENV.parse(source)
+    read = [n for n in tree.find_all(nodes.Getitem) if isinstance(n.node, nodes.Name) and n.node.name == "r"]
+    keys = [n.arg.value for n in read if isinstance(n.arg, nodes.Const) and isinstance(n.arg.value, str)]
+    uses = [n for n in tree.find_all(nodes.Name) if n.name == "r"]
+    if len(keys) != len(uses):
+        raise ValueError(f"{template} reads the row other than as r['<column>']: its kept rows would be wrong")
+    names = {n.name for n in tree.find_all(nodes.Name)} - {"r", "in_pound_page"} - set(words_of("en"))
+    if names:
+        raise ValueError(f"{template} reads {sorted(names)}, which a kept row's key does not hold")
+    return tuple(dict.fromkeys(keys))
+
+
+class KeptRowHtml:
+    """Rows as rendered, by (language, a pound's own page, the values the row template reads), least recently shown
+    dropped beyond `most`."""
+
+    def __init__(self, most: int = MOST_KEPT_ROW_HTML):
+        self.most, self.fields = most, row_fields()
+        self._values = itemgetter(*self.fields)
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+
+    def shown(
+        self, rows: list[dict[str, Any]], words: dict[str, Any], in_pound_page: bool, template: Template
+    ) -> Markup:
+        """The rows of a list, each as "\n<tr>...</tr>\n", in the language of `words` (words_of): kept, or rendered
+        by `template` (the row template, fetched once a page) and kept. [] -> ''."""
+        keys = [(words["lang"], in_pound_page, self._values(r)) for r in rows]
+        with self._lock:
+            found = [self._kept.get(key) for key in keys]
+            for key, html in zip(keys, found, strict=True):
+                if html is not None:
+                    self._kept.move_to_end(key)
+        made: dict[tuple[Any, ...], Markup] = {}
+        shown: list[str] = []
+        for key, r, html in zip(keys, rows, found, strict=True):
+            if html is None:
+                html = made[key] = Markup(template.render(**words, r=r, in_pound_page=in_pound_page))
+            shown.append(html)
+        if made:
+            with self._lock:
+                self._kept.update(made)
+                while len(self._kept) > self.most:
+                    self._kept.popitem(last=False)
+        return Markup("\n" + "\n\n".join(shown) + "\n") if shown else Markup("")  # each row is Markup already
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+KEPT_ROW_HTML = KeptRowHtml()
+
+
 def render(
     request: Request, template: str, lang: str, today: dt.date, status_code: int = 200, **ctx: Any
 ) -> HTMLResponse:
     era_day = ctx.get("era_day", today)
     pk = ctx.get("pack")
+    words, row = words_of(lang), ENV.get_template(ROW_TEMPLATE)
     html = ENV.get_template(template).render(
         # a sentence about the law, its periods, amounts and sections from the page's rule pack (i18n.law_text)
         law=(lambda key, **kw: law_text(key, pk, lang, era_day, **kw)) if pk is not None else None,
         today=today,
-        **words_of(lang),
+        **words,
+        # the rows of a list of animals (templates/_results.html), each kept once rendered (KeptRowHtml)
+        result_rows=lambda rows, in_pound_page=False: KEPT_ROW_HTML.shown(list(rows), words, bool(in_pound_page), row),
         money=lambda m: money_text(m, era_day),
         m=money_text,
         sale_figure=lambda sale, column: sale_figure(sale, column, lang),

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import sqlite3
-from collections import Counter
+import sys
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +17,7 @@ from pinfold.law.clock import days_in_pound
 from pinfold.law.packs import all_packs
 from pinfold.law.status import SILENT_AFTER_DAYS, whereabouts, whereabouts_select
 from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
-from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, tag_list
+from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, species_or_none, tag_list
 
 from .errors import BadRequest
 from .i18n import SPECIES_ML
@@ -126,11 +129,10 @@ def parse_query(
             if lw in STOPWORDS:
                 continue
             if not query.species:
-                try:
-                    query.species = species_of(lw)
+                kind = species_or_none(lw)
+                if kind is not None:
+                    query.species = kind
                     continue
-                except RecordRejected:
-                    pass
             query.words.append(lw)
     return query
 
@@ -260,9 +262,26 @@ def common_plans(con: sqlite3.Connection, entries: int = 2000, words: int = 60) 
     return [plan(q) for q in queries]
 
 
+# in_pound_from() by (version of the file, day): one answer for every search, feed and list of that file and day.
+_IN_POUND_FROM: dict[tuple[str, dt.date], int] = {}
+
+
 def in_pound_from(con: sqlite3.Connection, today: dt.date) -> int:
     """The first row of impoundments_in_pound (the nearest last day to claim first) that is in the pound on `today`:
-    its earliest auction a month ago or later (status.whereabouts). Rows before it the register is silent on."""
+    its earliest auction a month ago or later (status.whereabouts). Rows before it the register is silent on. Kept
+    for the connection's version of the file and the day, when its version is known (db.Connection)."""
+    version = getattr(con, "version", "")
+    kept = _IN_POUND_FROM.get((version, today)) if version else None
+    if kept is None:
+        kept = _in_pound_from(con, today)
+        if version:
+            if len(_IN_POUND_FROM) >= 8:
+                _IN_POUND_FROM.clear()  # other files' and days'
+            _IN_POUND_FROM[(version, today)] = kept
+    return kept
+
+
+def _in_pound_from(con: sqlite3.Connection, today: dt.date) -> int:
     cutoff = (today - dt.timedelta(days=SILENT_AFTER_DAYS)).isoformat()
     (first,) = con.execute(
         "SELECT min(rowid) FROM impoundments_in_pound WHERE auction_earliest_on = "
@@ -346,15 +365,16 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
     (an animal whose earliest auction day has come, and may be sold any day, before all; those whose sale a complaint
     stops after them); then every other match, newest first. Every match is on some page: offset + limit walk the
     parts as one list. Each part is the first rows of an index scan in its order (pinfold/schema.py search_index), so a
-    page costs the rows it shows, and the counts are the full-text index's own."""
+    page costs the rows it shows, and the counts are the full-text index's own. The scans give the page's rowids; the
+    rows themselves come from those kept for the file and the day (KEPT_ROWS), read only when not kept."""
     p = plan(query)
     start = in_pound_from(con, today)
     held_back = _held_back(con, p, today)
     regular = _count_in_pound(con, p, start)
     in_pound = regular + len(held_back)
     total = _count_all(con, p)
-    sql, now = select(today), in_pound_now(today)
-    rows: list[dict[str, Any]] = []
+    now = in_pound_now(today)
+    shown: list[int] = []
     if offset < regular:
         if p.match:
             source = f"""impoundments_fts_in_pound f JOIN impoundments_in_pound q ON q.rowid = f.rowid
@@ -364,34 +384,109 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
         else:
             source = f"""impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment
                          JOIN pounds p ON p.id = i.pound_id WHERE q.rowid >= {start} AND {p.where} ORDER BY q.rowid"""
-        rows += _rows(con, sql, source, p, limit, offset)
-    if len(rows) < limit and held_back and offset + len(rows) < in_pound:
+        shown += _rowids(con, source, p, limit, offset)
+    if len(shown) < limit and held_back and offset + len(shown) < in_pound:
         first = max(0, offset - regular)
-        chosen = held_back[first : first + limit - len(rows)]
-        by_rowid = {r["_rowid"]: r for r in _rows(con, sql, f"impoundments i JOIN pounds p ON p.id = i.pound_id "
-                                                   f"WHERE i.rowid IN ({','.join(map(str, chosen))})", None, len(chosen), 0)}  # fmt: skip
-        rows += [by_rowid[r] for r in chosen]
-    if len(rows) < limit and offset + len(rows) < total:
+        shown += held_back[first : first + limit - len(shown)]
+    if len(shown) < limit and offset + len(shown) < total:
         if p.match:
             source = f"""impoundments_fts f JOIN impoundments i ON i.rowid = f.rowid JOIN pounds p ON p.id = i.pound_id
                          WHERE impoundments_fts MATCH ? AND NOT ({now}) AND {p.where} ORDER BY f.rowid"""
         else:
             source = f"""impoundments i JOIN pounds p ON p.id = i.pound_id WHERE NOT ({now}) AND {p.where}
                          ORDER BY {impoundments_order("i.brought_at", "i.id")}"""
-        rows += _rows(con, sql, source, p, limit - len(rows), max(0, offset - in_pound))
-    for r in rows:
-        r.pop("_rowid", None)
-    return Results(decorate(rows, today), total, in_pound, offset, limit)
+        shown += _rowids(con, source, p, limit - len(shown), max(0, offset - in_pound))
+    return Results(rows_of(con, shown, today), total, in_pound, offset, limit)
 
 
-def _rows(
-    con: sqlite3.Connection, select_sql: str, source: str, p: Plan | None, limit: int, offset: int
-) -> list[dict[str, Any]]:
-    """The search's columns from `source` (FROM ... WHERE ... ORDER BY), a page of them."""
-    head = select_sql[: select_sql.index(" FROM impoundments i")]
-    params = ([p.match] if p and p.match else []) + (p.params if p else [])
-    sql = f"{head}, i.rowid AS _rowid FROM {source} LIMIT ? OFFSET ?"
-    return [dict(r) for r in con.execute(sql, [*params, limit, offset])]
+def _rowids(con: sqlite3.Connection, source: str, p: Plan, limit: int, offset: int) -> list[int]:
+    """The impoundments rowids of a page of `source` (FROM ... WHERE ... ORDER BY), in its order."""
+    params = [p.match] if p.match else []
+    sql = f"SELECT i.rowid FROM {source} LIMIT ? OFFSET ?"
+    return [r[0] for r in con.execute(sql, [*params, *p.params, limit, offset])]
+
+
+# How many shown rows are kept (about 1 KB each): the first pages of owners' searches share most of their rows, the
+# animals in the pound with the nearest last day to claim (at 200k rows, of new searches after a thousand others, 77%
+# of the rows shown were kept with 20,000 kept, 65% with 10,000).
+MOST_KEPT_ROWS = 20_000
+
+Row = tuple[tuple[str, ...], tuple[Any, ...]]  # a kept row: its columns (one tuple shared by many rows), its values
+
+
+class KeptRows:
+    """The rows search() shows, decorated, by impoundments rowid, for one version of the file and one day: what a row
+    says (its whereabouts, days in pound, last day to claim) is the file's and the day's, so a new file or a new day
+    keeps rows of its own, and the last two (file, day) pairs are kept, the one served and the one before (requests
+    on the file before may still be rendering). Connections whose version is not known (db.Connection) keep none."""
+
+    def __init__(self, most: int = MOST_KEPT_ROWS):
+        self.most = most
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[str, dt.date], OrderedDict[int, Row]] = OrderedDict()
+
+    def get(self, version: str, today: dt.date, rowids: list[int]) -> dict[int, dict[str, Any]]:
+        """('v1', 29 Nov, [5, 9]) -> {5: a new dict of row 5} when only row 5 is kept for that file and day."""
+        with self._lock:
+            rows = self._kept.get((version, today))
+            if rows is None:
+                return {}
+            found = {r: rows[r] for r in rowids if r in rows}
+            for r in found:
+                rows.move_to_end(r)
+        return {r: dict(zip(*row, strict=True)) for r, row in found.items()}
+
+    def put(self, version: str, today: dt.date, rows: dict[int, dict[str, Any]]) -> None:
+        """Keeps rows for (version, today), the least recently shown going beyond `most`; a third pair's rows push
+        out the pair least recently used."""
+        shared: tuple[str, ...] = ()
+        compact: dict[int, Row] = {}
+        for rowid, r in rows.items():
+            columns = tuple(r)
+            shared = shared if columns == shared else columns
+            # a column's few values (a pound's name, a day, a status) held once for all the rows that share them
+            compact[rowid] = (shared, tuple([sys.intern(v) if type(v) is str else v for v in r.values()]))
+        with self._lock:
+            kept = self._kept.get((version, today))
+            if kept is None:
+                kept = self._kept[(version, today)] = OrderedDict()
+                while len(self._kept) > 2:
+                    self._kept.popitem(last=False)
+            self._kept.move_to_end((version, today))
+            kept.update(compact)
+            while len(kept) > self.most:
+                kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+KEPT_ROWS = KeptRows()
+
+
+def rows_of(con: sqlite3.Connection, rowids: list[int], today: dt.date) -> list[dict[str, Any]]:
+    """Impoundments by rowid, in that order, as a search lists them on `today` (select + decorate): [7, 3] -> [row 7,
+    row 3], each a dict of its own (a caller may change it). Those kept for the connection's version and the day come
+    from KEPT_ROWS, the others are read in one query and kept."""
+    version = getattr(con, "version", "")
+    found = KEPT_ROWS.get(version, today, rowids) if version else {}
+    missing = [r for r in dict.fromkeys(rowids) if r not in found]
+    if missing:
+        # one statement whatever the page's rowids (a list of them in the SQL would be parsed again each time)
+        sql = f"{select(today)} WHERE i.rowid IN (SELECT value FROM json_each(?))"
+        head = sql[: sql.index(" FROM impoundments i")]
+        read = con.execute(f"{head}, i.rowid AS _rowid{sql[len(head) :]}", (json.dumps(missing),))
+        fresh = {r.pop("_rowid"): r for r in decorate([dict(r) for r in read], today)}
+        if version:
+            KEPT_ROWS.put(version, today, fresh)
+        found.update(fresh)
+    seen: set[int] = set()
+    rows = []
+    for r in rowids:  # a row on the page twice is two dicts, as two reads gave
+        rows.append(dict(found[r]) if r in seen else found[r])
+        seen.add(r)
+    return rows
 
 
 def latest(con: sqlite3.Connection, today: dt.date, limit: int = 20) -> list[dict[str, Any]]:
