@@ -116,7 +116,9 @@ def pinfold_server(db: Path, log: Path, workers: int = 1) -> Server:
     port = free_port()
     cmd = [str(BIN / "pinfold"), "serve", "--db", str(db), "--port", str(port), "--no-access-log"]
     cmd += ["--workers", str(workers)] if workers > 1 else []
-    return Server(cmd, port, "/healthz", log)
+    # The address readers use, as a deployment sets it: every process warms for it from its start, not only the
+    # one that happens to answer the first request.
+    return Server(cmd, port, "/healthz", log, env={"PINFOLD_PUBLIC_URL": f"http://127.0.0.1:{port}"})
 
 
 @dataclass
