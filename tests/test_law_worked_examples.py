@@ -475,3 +475,23 @@ def test_a_seizure_adjudged_illegal_before_release_the_seizer_pays_under_both_ac
                       complaint_filed_on=D(1858, 1, 10), complaint_decided_on=D(1858, 1, 20), seizure_illegal=True)  # fmt: skip
     assert (old.owner_owes_nothing, old.total, old.deadlines.auction_earliest_on) == (True, Money(), None)
     assert old.fine + old.feeding == Money.annas(19) and "1857 s.XIV" in old.sections
+
+
+def test_released_before_the_decision_the_page_quotes_each_acts_own_words(tmp_path, client_for) -> None:
+    """Cattle claimed on payment, then the seizure adjudged illegal: the complainant is compensated. K s.21(1): "...
+    together with all fines paid and expenses incurred by the complainant in procuring the release of the cattle".
+    1857 s.XIV has no "fines paid": "together with all expenses incurred by the complainant in procuring the release of
+    the Cattle". A page quoting K's words and citing 1857 s.XIV misquotes the 1857 Act. By hand: a cow brought 1 Jan
+    1858, claimed 4 Jan on payment of 4 as. + 3 nights x 1 a. = 7 as.; complaint 5 Jan (by 10 Jan: seized 31 Dec at
+    the earliest), adjudged illegal 12 Jan."""
+    header = "No.,Date,Number and description of animals,Marks,Date delivered,Complaint filed on,Complaint decided on,Complaint outcome\n"
+    db = _db(tmp_path, {"b1": header + "1,1st January 1858,1 cow,x,04/01/1858,05/01/1858,12/01/1858,Seizure illegal\n"})
+    (a,) = _rows(db, "SELECT id, status, left_on FROM impoundments")
+    assert (a["status"], a["left_on"]) == ("claimed", "1858-01-04")
+    c = client_for(db, D(2025, 12, 1))
+    page = parse(c.get(f"/animals/{a['id']}").text)
+    assert page.by_id["total"].strip() == "7 as."
+    later = " ".join(page.by_id["seizure-illegal-later"].split())
+    assert "(1857 s.XIV)" in later
+    assert "all expenses incurred by the complainant in procuring the release of the Cattle" in later
+    assert "fines paid" not in later
