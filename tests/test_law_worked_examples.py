@@ -495,3 +495,40 @@ def test_released_before_the_decision_the_page_quotes_each_acts_own_words(tmp_pa
     assert "(1857 s.XIV)" in later
     assert "all expenses incurred by the complainant in procuring the release of the Cattle" in later
     assert "fines paid" not in later
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="with no seizure day recorded, a complaint is judged late against the earliest deadline it can have (b + 9), "
+    "so a complaint on b + 10 -- in time if the cattle were seized the day they were brought -- is published as late "
+    "and lets an 1857 auction stand that s.IX proviso may forbid",
+)
+def test_a_complaint_that_may_have_been_in_time_does_not_let_an_1857_sale_through() -> None:
+    """1857 s.XIV: a complaint "at any time within ten days from the date" of seizure; s.IX proviso: "if a complaint
+    against the seizure shall have been preferred under the provisions of Section XIV of this Act, no sale shall be
+    made until the case shall have been decided". Brought 5 Jan 1858, no seizure day recorded. The seizure was on
+    5 Jan at the latest (it cannot follow the impounding) and, on Pinfold's reading of "without unnecessary delay"
+    (s.II), on 4 Jan at the earliest. By hand: seized 4 Jan, the last day is 14 Jan; seized 5 Jan, 15 Jan. A complaint
+    filed 15 Jan, undecided, may be one under s.XIV: the register cannot tell, and the Act forbids the sale if it is.
+    Telling the owner "by 14 Jan" (the earliest) is right; judging a complaint filed on 15 Jan late is not."""
+    d = deadlines(OLD, D(1858, 1, 5), complaint_filed_on=D(1858, 1, 15))
+    assert d.complaint_deadline_on == D(1858, 1, 14)  # what an owner is told: the earliest it can be
+    assert d.complaint_in_time is not False and d.auction_earliest_on is None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the API's whereabouts (fate, in_pound_now, next_event) read the register's last word, not the day asked: "
+    "an animal sold on 17 Nov is 'left' on 9 Nov",
+)
+def test_the_whereabouts_for_a_day_before_the_animal_left_are_those_of_that_day(tmp_path, client_for) -> None:
+    """The API answers "what it costs to claim an animal on a day" (DATA_CONTRACT.md: /due?on=YYYY-MM-DD) and says
+    where the animal is "on the day asked" (portal/law.py due_json). A cow brought 1 Nov 2025 and sold 17 Nov: on
+    9 Nov (the notice day, K s.13(1)) it was in the pound, claimable for Rs 500 + 8 nights x Rs 100 = Rs 1,300 (K s.12),
+    its next event the auction on 17 Nov at the earliest (K s.13(3)). The sums are right; the whereabouts say 'left'."""
+    header = "No.,Date brought,Kind,Number,Description,Date of sale,Sale proceeds\n"
+    db = _db(tmp_path, {"k1": header + "1,01/11/2025,cow,1,black,17/11/2025,Rs. 5000\n"})
+    (a,) = _rows(db, "SELECT id FROM impoundments")
+    due = client_for(db, D(2025, 12, 1)).get(f"/api/impoundments/{a['id']}/due", params={"on": "2025-11-09"}).json()
+    assert due["total_rupees"] == "1300.00"
+    assert (due["fate"], due["in_pound_now"], due["next_event_on"]) == ("in_pound", True, "2025-11-17")
