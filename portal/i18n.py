@@ -185,12 +185,13 @@ T: dict[str, tuple[str, str]] = {
     "or_deposit": (" or on their deposit ({s_deposit})", " അല്ലെങ്കിൽ കെട്ടിവച്ച് ({s_deposit})"),
     "illegal_after_release": (
         "The cattle left {how} before the Magistrate adjudged the seizure illegal ({decided}): the sum above was "
-        "the owner's to pay then, and the Magistrate awards it back with the compensation, \"together with all fines "
-        'paid and expenses incurred ... in procuring the release" ({s_repaid}).',
+        "the owner's to pay then, and the Magistrate awards it back with the compensation, {q_repaid} ({s_repaid}).",
         "മജിസ്ട്രേറ്റ് പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിക്കുന്നതിനു ({decided}) മുമ്പ് കന്നുകാലികൾ {how} "
-        'പോയി: മുകളിലെ തുക അന്ന് ഉടമ അടയ്ക്കേണ്ടതായിരുന്നു; നഷ്ടപരിഹാരത്തോടൊപ്പം "വിട്ടുകിട്ടാൻ അടച്ച എല്ലാ പിഴകളും '
-        'ചെലവുകളും" മജിസ്ട്രേറ്റ് തിരികെ നൽകാൻ വിധിക്കും ({s_repaid}).',
+        "പോയി: മുകളിലെ തുക അന്ന് ഉടമ അടയ്ക്കേണ്ടതായിരുന്നു; നഷ്ടപരിഹാരത്തോടൊപ്പം {q_repaid} മജിസ്ട്രേറ്റ് തിരികെ "
+        "നൽകാൻ വിധിക്കും ({s_repaid}).",
     ),
+    # {q_repaid} for a pack that does not give its Act's own words ([quotes] repaid): said, not quoted
+    "unquoted_repaid": ("with what it cost to procure the release", "വിട്ടുകിട്ടാൻ ചെലവായതെല്ലാം"),
     "left_on_payment": ("on payment ({s_claim})", "പണം അടച്ച് ({s_claim})"),
     "left_on_deposit": (
         "on deposit of the fines and charges ({s_deposit})",
@@ -903,6 +904,10 @@ def t(key: str, lang: str) -> str:
     return ml if lang == "ml" else en
 
 
+# The sentences that quote an Act take its words from the pack ([quotes] <key>), as {q_<key>}.
+QUOTED = ("repaid",)
+
+
 def law_values(pack: RulePack, on: dt.date | None = None, lang: str = "en") -> dict[str, str]:
     """What a sentence about the law may say, from the pack: its periods ('claim_days': '7'), the largest compensation
     in the notation of the day ('compensation': '₹100.00'), the seizure rule and its roles ('role_surplus_held_by')
@@ -913,6 +918,11 @@ def law_values(pack: RulePack, on: dt.date | None = None, lang: str = "en") -> d
     values["title"] = pack.words("title", lang)
     values |= {f"role_{k}": pack.words(f"roles.{k}", lang) for k in pack.roles}
     values |= {f"s_{k}": v for k, v in pack.sections.items()}
+    # the Act's own words a sentence quotes (a pack's [quotes]: K s.21(1) and 1857 s.XIV differ), in quotation marks;
+    # a pack without them has the words said, unquoted, never another Act's words in quotation marks
+    for key in QUOTED:
+        words = pack.words(f"quotes.{key}", lang)
+        values[f"q_{key}"] = f'"{words}"' if words else t(f"unquoted_{key}", lang)
     return values
 
 

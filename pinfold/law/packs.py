@@ -11,7 +11,9 @@ The folder is `PACKS_DIR`, or the folder `PINFOLD_PACKS_DIR` names (a test adds 
 
 A pack's texts a page shows (its title, roles, definition of cattle, counting rule, who may not buy, its sources) have
 their Malayalam as data too: an `[ml]` table keyed like the English (`[ml.roles] notice_place = "..."`), read by
-`RulePack.words(key, lang)`. A pack without one reads in English in both languages.
+`RulePack.words(key, lang)`. A pack without one reads in English in both languages. Words a page quotes from the
+Act are a `[quotes]` table (`repaid`: K s.21(1)'s "together with all fines paid and expenses incurred ..."), read by
+portal/i18n.py `law_values` as `{q_repaid}`.
 """
 
 from __future__ import annotations
