@@ -245,6 +245,14 @@ T: dict[str, tuple[str, str]] = {
         "stop a sale.",
         "{filed}-ന് രേഖപ്പെടുത്തിയ പരാതി ഈ ദിവസത്തിനു ശേഷമാണ്: {s_complaint} പ്രകാരമുള്ള പരാതിയല്ല; വിൽപന തടയുന്നില്ല.",
     ),
+    "complaint_maybe_in_time": (
+        "A complaint recorded on {filed} is after this day, the earliest the last day can be: it is in time if the "
+        "cattle were seized the day they were brought, which the register does not say, and is read so "
+        "({s_complaint}).",
+        "{filed}-ന് രേഖപ്പെടുത്തിയ പരാതി ഈ ദിവസത്തിനു ശേഷമാണ് (അവസാന ദിവസം ഏറ്റവും നേരത്തെ ഇതാണ്): കന്നുകാലികളെ "
+        "പൗണ്ടിലെത്തിച്ച ദിവസം തന്നെയാണ് പിടിച്ചെടുത്തതെങ്കിൽ പരാതി സമയത്തിനുള്ളിലാണ്; രജിസ്റ്ററിൽ ആ ദിവസം ഇല്ലാത്തതിനാൽ "
+        "അങ്ങനെ കണക്കാക്കുന്നു ({s_complaint}).",
+    ),
     "brought_late": (
         "Seized on {seized}, brought on {brought}: more than a day between them, where {seizure_rule}.",
         "{seized}-ന് പിടിച്ചെടുത്തു, {brought}-ന് പൗണ്ടിലെത്തിച്ചു: ഒരു ദിവസത്തിലേറെ ഇടവേള; {seizure_rule}.",

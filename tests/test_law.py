@@ -609,6 +609,29 @@ def test_only_a_complaint_made_in_time_is_one_under_the_section(tmp_path, portal
     assert page.by_id["auction-earliest"].startswith("21 Jan 1858")
 
 
+def test_a_complaint_in_time_if_seized_the_day_brought_is_read_in_time(tmp_path, portal_for) -> None:
+    """1857 s.XIV: a complaint "at any time within ten days from the date" of seizure; s.II: cattle taken to the pound
+    "without unnecessary delay" (a day, on Pinfold's reading). Brought 5 Jan 1858, no seizure day recorded: seized
+    4 Jan at the earliest (last day 14 Jan, what the owner is told) and 5 Jan at the latest (last day 15 Jan). A
+    complaint filed 15 Jan, undecided, is one under s.XIV if the seizure was on 5 Jan, and then "no sale shall be made
+    until the case shall have been decided" (s.IX proviso): no auction day, and the page says why it is read in time.
+    Filed 16 Jan it is late whatever the seizure day: the auction stands on 21 Jan (13 Jan + 8)."""
+    db = law_db(
+        tmp_path, {"b1": B_HEADER + "1,05-01-1858,1 Cow,dun,15-01-1858,,\n2,05-01-1858,1 Cow,red,16-01-1858,,\n"}
+    )
+    got = rows(
+        db, "SELECT description, complaint_in_time, auction_earliest_on, complaint_deadline_on FROM impoundments"
+    )
+    by_marks = {("dun" if "dun" in r["description"] else "red"): r for r in got}
+    assert (by_marks["dun"]["complaint_in_time"], by_marks["dun"]["auction_earliest_on"]) == (1, None)
+    assert (by_marks["red"]["complaint_in_time"], by_marks["red"]["auction_earliest_on"]) == (0, "1858-01-21")
+    assert {r["complaint_deadline_on"] for r in got} == {"1858-01-14"}
+    (maybe,) = rows(db, "SELECT id FROM impoundments WHERE complaint_in_time = 1")
+    page = _text(portal_for(db, D(1858, 1, 22)).get(f"/animals/{maybe['id']}").text)
+    assert "in time if the cattle were seized the day they were brought" in page.by_id["complaint-maybe-in-time"]
+    assert "complaint-late" not in page.by_id
+
+
 def test_a_seizure_adjudged_illegal_leaves_the_owner_owing_nothing(tmp_path, portal_for) -> None:
     """K s.21(2): "If the cattle have not been released, the Magistrate shall, besides awarding such compensation, order
     their release and direct that the fines and expenses leviable under this Act shall be paid by the person who made

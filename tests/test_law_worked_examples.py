@@ -497,12 +497,6 @@ def test_released_before_the_decision_the_page_quotes_each_acts_own_words(tmp_pa
     assert "fines paid" not in later
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="with no seizure day recorded, a complaint is judged late against the earliest deadline it can have (b + 9), "
-    "so a complaint on b + 10 -- in time if the cattle were seized the day they were brought -- is published as late "
-    "and lets an 1857 auction stand that s.IX proviso may forbid",
-)
 def test_a_complaint_that_may_have_been_in_time_does_not_let_an_1857_sale_through() -> None:
     """1857 s.XIV: a complaint "at any time within ten days from the date" of seizure; s.IX proviso: "if a complaint
     against the seizure shall have been preferred under the provisions of Section XIV of this Act, no sale shall be

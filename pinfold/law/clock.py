@@ -62,14 +62,19 @@ def deadlines(
     seizure_illegal: bool = False,
 ) -> Deadlines:
     """kerala-1961, brought 2025-04-03 (no seizure day) -> notice due 2025-04-11, auction 2025-04-19, complaint by
-    2025-04-12 (the seizure at the earliest on 2 Apr, K s.9). Brought 1 Mar, notice posted 4 Mar -> auction 17 Mar."""
+    2025-04-12 (the seizure at the earliest on 2 Apr, K s.9). Brought 1 Mar, notice posted 4 Mar -> auction 17 Mar.
+    1857, brought 5 Jan 1858, no seizure day, complaint 15 Jan -> in time (seized 5 Jan, it is), deadline 14 Jan."""
     c = pack.clock
     notice_due = brought_on + dt.timedelta(days=c.claim_days + 1)
     posted = max(notice_posted_on, notice_due) if notice_posted_on else notice_due
     by_notice = posted + dt.timedelta(days=c.notice_to_auction_days + 1)
     seizure = seized_on or brought_on - dt.timedelta(days=c.seizure_at_most_days_before)
     complaint_deadline = seizure + dt.timedelta(days=c.complaint_days)
-    in_time = None if complaint_filed_on is None else complaint_filed_on <= complaint_deadline
+    # An owner is told the earliest deadline; a complaint is late only when it is late whatever the seizure day was:
+    # with none recorded, the seizure may have been the day brought, and one filed by then + 10 days may be one under
+    # the section (the register cannot tell, and 1857 s.IX stops the sale if it is).
+    latest = (seized_on or brought_on) + dt.timedelta(days=c.complaint_days)
+    in_time = None if complaint_filed_on is None else complaint_filed_on <= latest
     auction: dt.date | None = by_notice
     if seizure_illegal:
         auction = None
