@@ -15,7 +15,7 @@ from typing import Any
 from pinfold.errors import RecordRejected
 from pinfold.law.clock import days_in_pound
 from pinfold.law.packs import all_packs
-from pinfold.law.status import SILENT_AFTER_DAYS, whereabouts, whereabouts_select
+from pinfold.law.status import SILENT_AFTER_DAYS, as_it_stood, whereabouts, whereabouts_select
 from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
 from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, species_or_none, tag_list
 
@@ -180,6 +180,18 @@ def animal(con: sqlite3.Connection, animal_id: str, today: dt.date) -> dict[str,
         f"SELECT i.*, {whereabouts_select(day_sql(today))} FROM impoundments i WHERE i.id = ?", (animal_id,)
     ).fetchone()
     return decorate([dict(row)], today)[0] if row else None
+
+
+def animal_on(con: sqlite3.Connection, animal_id: str, day: dt.date) -> dict[str, Any] | None:
+    """One impoundment, every column as the register now has it, with its whereabouts on a day gone by: those of the
+    register as it stood then (status.as_it_stood), so a cow sold on 17 Nov was in the pound on 9 Nov."""
+    columns = [c[1] for c in con.execute("PRAGMA table_info(impoundments)")]
+    row = con.execute(
+        f"""WITH i AS (SELECT {as_it_stood(":day", columns)} FROM impoundments WHERE id = :id)
+            SELECT o.*, {whereabouts_select(day_sql(day))} FROM impoundments o, i WHERE o.id = :id""",
+        {"id": animal_id, "day": day.isoformat()},
+    ).fetchone()
+    return decorate([dict(row)], day)[0] if row else None
 
 
 def decorate(rows: list[dict[str, Any]], today: dt.date) -> list[dict[str, Any]]:

@@ -510,19 +510,17 @@ def test_a_complaint_that_may_have_been_in_time_does_not_let_an_1857_sale_throug
     assert d.complaint_in_time is not False and d.auction_earliest_on is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the API's whereabouts (fate, in_pound_now, next_event) read the register's last word, not the day asked: "
-    "an animal sold on 17 Nov is 'left' on 9 Nov",
-)
 def test_the_whereabouts_for_a_day_before_the_animal_left_are_those_of_that_day(tmp_path, client_for) -> None:
     """The API answers "what it costs to claim an animal on a day" (DATA_CONTRACT.md: /due?on=YYYY-MM-DD) and says
     where the animal is "on the day asked" (portal/law.py due_json). A cow brought 1 Nov 2025 and sold 17 Nov: on
     9 Nov (the notice day, K s.13(1)) it was in the pound, claimable for Rs 500 + 8 nights x Rs 100 = Rs 1,300 (K s.12),
-    its next event the auction on 17 Nov at the earliest (K s.13(3)). The sums are right; the whereabouts say 'left'."""
+    its next event the auction on 17 Nov at the earliest (K s.13(3)). On 18 Nov, the day after the sale, it had left."""
     header = "No.,Date brought,Kind,Number,Description,Date of sale,Sale proceeds\n"
     db = _db(tmp_path, {"k1": header + "1,01/11/2025,cow,1,black,17/11/2025,Rs. 5000\n"})
     (a,) = _rows(db, "SELECT id FROM impoundments")
     due = client_for(db, D(2025, 12, 1)).get(f"/api/impoundments/{a['id']}/due", params={"on": "2025-11-09"}).json()
     assert due["total_rupees"] == "1300.00"
     assert (due["fate"], due["in_pound_now"], due["next_event_on"]) == ("in_pound", True, "2025-11-17")
+    assert (due["status"], due["left_on"]) == ("sold", "2025-11-17")  # what the register records, as it is
+    after = client_for(db, D(2025, 12, 1)).get(f"/api/impoundments/{a['id']}/due", params={"on": "2025-11-18"}).json()
+    assert (after["fate"], after["in_pound_now"], after["next_event_on"]) == ("left", False, None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -193,6 +193,21 @@ def whereabouts(today: str = TODAY_IN_INDIA, i: str = "i") -> dict[str, str]:
         "fate": f"""CASE WHEN {silent} THEN 'register_silent' WHEN {may_be_sold} THEN 'may_be_sold'
             WHEN {now} THEN 'in_pound' ELSE 'left' END""",
     }
+
+
+def as_it_stood(day: str, columns: Sequence[str]) -> str:
+    """impoundments' `columns` as a SELECT list of the register as it stood at the end of `day` (an SQL expression): an
+    outcome dated after that day had not happened, so an animal that left later was still in the pound, its notice
+    posted only if that day had come. What whereabouts() over these says is where the animal was on `day`:
+    ('2025-11-09', ['id', 'status']) -> "id, CASE WHEN left_on > '2025-11-09' ... END AS status"."""
+    later = f"left_on > {day}"
+    stood = {
+        "status": f"CASE WHEN {later} THEN CASE WHEN notice_posted_on <= {day} THEN 'notice_posted' ELSE "
+        f"'impounded' END ELSE status END",
+        "left_on": f"CASE WHEN {later} THEN NULL ELSE left_on END",
+        "notice_posted_on": f"CASE WHEN notice_posted_on > {day} THEN NULL ELSE notice_posted_on END",
+    }
+    return ", ".join(f"{stood[c]} AS {c}" if c in stood else c for c in columns)
 
 
 def whereabouts_select(today: str = TODAY_IN_INDIA, i: str = "i") -> str:

@@ -14,7 +14,7 @@ from ..errors import BadRequest, NotFound
 from ..law import auction_of, due_for, due_json, rulebook, shown_on
 from ..models import Due, Impoundment, SearchPage
 from ..render import ENV
-from ..search import animal, parse_date, search
+from ..search import animal, animal_on, parse_date, search
 
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[KnownParameters])
 
@@ -36,7 +36,12 @@ async def due(  # by key, so on the event loop, as the animal pages (routes/page
     ),
 ) -> dict[str, Any]:
     asked = parse_date(on[:40] if on else on, "on")
-    a = animal(con, impoundment_id, asked or today)  # its whereabouts on the day asked
+    # its whereabouts on the day asked: a day gone by, as the register stood then (an outcome later had not happened)
+    a = (
+        animal_on(con, impoundment_id, asked)
+        if asked and asked < today
+        else animal(con, impoundment_id, asked or today)
+    )
     if a is None:
         raise NotFound(f"no impoundment with id '{impoundment_id[:80]}'")
     day = asked or shown_on(a, today)
