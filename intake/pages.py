@@ -116,7 +116,16 @@ env = Environment(
 env.globals["t"] = t
 env.globals["reason"] = reason
 env.globals["species"] = species_label  # the portal's words for each kind, in both languages
-env.globals["cells"] = lambda raw: list(raw.items()) if isinstance(raw, dict) else [("", raw)]
+env.globals["cells"] = lambda raw: cells_written(raw)
+
+
+def cells_written(raw: object) -> list[tuple[str, object]]:
+    """A rejected row's cells as the report lists them, the blank ones left out (on a phone a row of eighteen columns,
+    most of them empty, was a screen long): {'No.': '5', 'Buyer': ' '} -> [('No.', '5')]; a row not in columns
+    (a line of text) -> [('', line)]."""
+    if not isinstance(raw, dict):
+        return [("", raw)]
+    return [(k, v) for k, v in raw.items() if v is not None and str(v).strip() != ""]
 
 
 def render(name: str, **values: object) -> str:

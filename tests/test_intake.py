@@ -70,6 +70,18 @@ def test_the_report_shows_rejects_with_reasons_and_public_lines_without_names(se
     assert "പ്രസിദ്ധീകരിക്കുക" in ml
 
 
+def test_a_rejected_rows_cells_are_those_written_the_blank_ones_left_out(setup) -> None:
+    """A clerk on a phone reads what the row says: 'Place of seizure' and 'Hour' left blank on a row turned away are
+    not listed (each an empty 'Place of seizure: ;' made a row of a wide register a screen long), the written ones
+    are, in the register's order."""
+    s, _ = setup
+    c = signed_in(s)
+    page = html.unescape(upload(c, HEADER + "7,31/02/2025,,cow,1,grey,,,unknown\n").text)
+    rejects = page[page.index('id="rejects"') : page.index('id="lines"')]
+    assert "<b>Date brought</b>: 31/02/2025; <b>Kind of cattle</b>: cow" in rejects
+    assert "Place of seizure" not in rejects and "<b>Hour</b>" not in rejects
+
+
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
     s, tmp = setup
     c = signed_in(s)
