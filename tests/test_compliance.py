@@ -35,6 +35,8 @@ from xml.etree import ElementTree
 
 import feedparser
 
+from portal.i18n import t
+
 from .test_law import FOURTH, POUNDS_CSV, RULES_K, law_db, portal_for, rows  # noqa: F401 (a fixture)
 from .test_malayalam import english_in
 
@@ -299,3 +301,17 @@ def test_the_demo_carries_a_history_of_corrections(tmp_path, portal_for) -> None
     assert any(Decimal(r["value_before"]) - Decimal(r["value_after"]) == 500 for r in proceeds)
     assert {r["field"] for r in ask("outcomes_rewritten")} >= {"claimed_on"}
     assert 1 <= len(ask("entries_removed_after_publication")) <= jsonl  # one struck out of a register at most
+
+
+def test_the_compliance_page_says_its_heading_and_lede_once_and_does_not_link_to_itself(client) -> None:
+    """Before: /compliance opened with its heading and lede, then the state's card said both again under an h2 of the
+    same words, ending in a link to the page itself ("Every pound's scorecard"). A pound's card keeps all three."""
+    for lang in ("en", "ml"):
+        page = client.get("/compliance", params={"lang": lang}).text
+        assert page.count(t("compliance_lede", lang)) == 1, lang
+        assert page.count(f">{t('compliance', lang)}</h") == 1, lang  # the h1; the card is headed "All pounds"
+        assert f'<h2 id="compliance-heading">{t("compliance_state", lang)}</h2>' in page, lang
+        assert '<a href="/compliance">' not in page, lang
+    client.cookies.clear()
+    pound = client.get("/pounds/tcr-ollur").text
+    assert t("compliance_lede", "en") in pound and '<a href="/compliance">' in pound

@@ -42,3 +42,14 @@ def test_the_scorecard_reads_at_both_widths_in_both_languages(
         if SHOTS.is_dir():  # for a person to look at: PINFOLD_SHOTS=/some/folder
             page.screenshot(path=str(SHOTS / f"{path.strip('/').replace('/', '-')}-{lang}-{width}.png"), full_page=True)
     page.close()
+
+
+def test_the_scorecard_page_has_no_two_landmarks_of_one_name(browser, live_server: LiveServer) -> None:  # noqa: F811
+    """Before: the "By pound and year" section and the scrolling table inside it were both regions named by its heading
+    (axe-core's landmark-unique, a moderate violation, which the test above does not fail on)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for lang in ("en", "ml"):
+        page.goto(f"{live_server.url}/compliance?lang={lang}")
+        page.wait_for_selector("#by-pound")
+        assert [v for v in violations(page, ("moderate",)) if v.startswith("landmark-unique")] == [], lang
+    page.close()

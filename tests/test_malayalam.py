@@ -251,3 +251,21 @@ def test_the_open_data_pages_link_the_portal_in_malayalam(client) -> None:
     for path in ("/data", "/data/pinfold/impoundments"):
         html = client.get(path).text
         assert '<a href="/?lang=ml" lang="ml" hreflang="ml">മലയാളം</a>' in html, path
+
+
+def test_a_district_is_named_in_malayalam_in_result_rows_the_scorecard_and_a_sale_account(client, demo_dbs) -> None:
+    # Before: the search results (and a pound's list, the daily list), the /compliance scorecard's rows and a sale
+    # account wrote the district as the register's English ("Thrissur") on Malayalam pages, as the dropdown above the
+    # results and the animal page did not
+    con = sqlite3.connect(demo_dbs[0])
+    (sold,) = con.execute("SELECT impoundment_id FROM sales WHERE pound_id LIKE 'tcr-%' LIMIT 1").fetchone()
+    con.close()
+    results = client.get("/", params={"district": "Thrissur", "lang": "ml"}).text
+    assert "<small>തൃശ്ശൂർ</small>" in results and '<small class="written">Thrissur</small>' not in results
+    scorecard = client.get("/compliance", params={"lang": "ml"}).text
+    assert '<a href="/districts/Thrissur">തൃശ്ശൂർ</a>)' in scorecard and ">Thrissur</a>)" not in scorecard
+    account = client.get(f"/animals/{sold}/sale-account", params={"lang": "ml"}).text
+    assert "<span>തൃശ്ശൂർ</span>" in account and '<span class="written">Thrissur</span>' not in account
+    client.cookies.clear()
+    english = client.get("/", params={"district": "Thrissur", "lang": "en"}).text
+    assert '<small class="written">Thrissur</small>' in english  # in English it is the register's own word
