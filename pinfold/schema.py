@@ -10,6 +10,7 @@ from .law.clock import ISO_OFFSET
 from .law.compliance import columns_sql, departed
 from .law.compliance import rules as compliance_rules
 from .law.packs import RulePack, all_packs
+from .law.rules import NOT_NOTIFIED
 from .law.status import (
     IN_POUND,
     PROPOSED_MEANS,
@@ -98,6 +99,13 @@ def status_sql(status: str) -> str:
     """i18n.status_label(s, 'en') in SQL: ('i.status') -> an expression giving 'Claimed by owner' for 'claimed'."""
     whens = " ".join(f"WHEN '{k}' THEN '{en.replace(chr(39), chr(39) * 2)}'" for k, (en, _) in STATUS_LABELS.items())
     return f"CASE {status} {whens} ELSE {status} END"
+
+
+def basis_sql(status: str) -> str:
+    """What a figure rests on when neither the Act nor a notification (rules.NOT_NOTIFIED), in SQL, for a summary:
+    ('s.status') -> CASE s.status WHEN 'example' THEN ' (example figure, not a notified rate)' ... ELSE '' END."""
+    whens = " ".join(f"WHEN '{k}' THEN ' ({en.replace(chr(39), chr(39) * 2)})'" for k, (en, _) in NOT_NOTIFIED.items())
+    return f"CASE {status} {whens} ELSE '' END"
 
 
 def pack_sql(act: str, value: Callable[[RulePack], str]) -> str:
@@ -355,8 +363,10 @@ CREATE VIEW feed_impounded AS
            {head_sql("i.head_count", "i.species")} || CASE WHEN i.description != '' THEN ', ' || i.description ELSE '' END
              || '. At ' || p.name || ', ' || p.district || ', brought ' || {date_sql("i.brought_on")} || '.'
              || CASE WHEN i.fine_due_minor IS NOT NULL THEN ' Fine ' || {money_sql("i.fine_due_minor", "i.money_unit")}
+                          || {basis_sql("s.status")}
                      ELSE ' Fine: ' || {pack_sql("i.act", no_fine_words)} END
-             || CASE WHEN r.rate_display IS NOT NULL THEN ' plus feeding ' || r.rate_display || ' a head a day' ELSE '' END
+             || CASE WHEN r.rate_display IS NOT NULL THEN ' plus feeding ' || r.rate_display || ' a head a day'
+                          || {basis_sql("r.status")} ELSE '' END
              || ' (' || {act_sql("i.act", "fine", "feeding")} || ').'
              || CASE WHEN i.seizure_adjudged_illegal = 1
                      THEN ' The seizure was adjudged illegal: the seizer pays the fines and charges, the owner nothing ('
@@ -370,11 +380,13 @@ CREATE VIEW feed_impounded AS
            -- what the summary is made of, for the feed's words in another language (portal/feeds.py)
            i.head_count, i.colour, i.description, p.name AS pound_name, i.brought_on, i.act,
            CASE WHEN i.fine_due_minor IS NOT NULL THEN {money_sql("i.fine_due_minor", "i.money_unit")} END AS fine_due,
-           r.rate_display, i.seizure_adjudged_illegal, {now} AS in_pound_now,
+           r.rate_display, s.status AS fine_status, r.status AS feeding_status, i.seizure_adjudged_illegal,
+           {now} AS in_pound_now,
            {where["last_day_to_claim"]} AS last_day_to_claim,
            coalesce(i.description, '') || ' ' || coalesce(i.place_seized, '') || ' ' || coalesce(i.ear_tags, '')
              || ' ' || i.species AS search_text
-    FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN feeding_rates r ON r.id = i.feeding_rate_id;
+    FROM impoundments i JOIN pounds p ON p.id = i.pound_id LEFT JOIN feeding_rates r ON r.id = i.feeding_rate_id
+         LEFT JOIN fine_scales s ON s.id = i.fine_scale_id;
 CREATE VIEW feed_notices AS
     SELECT n.id AS atom_id,
            'Notice: ' || {head_sql("n.head_count", "n.species")} || ' unclaimed at ' || p.name AS atom_title,

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from feedgen.feed import FeedGenerator
 
 from pinfold.law.packs import all_packs
+from pinfold.law.rules import NOT_NOTIFIED
 from pinfold.law.status import auctions_to_come
 
 from .i18n import COMPLIANCE_RULES, FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
@@ -28,7 +29,7 @@ ENTRY_COLUMNS = ("atom_id", "atom_title", "atom_updated", "atom_link", "atom_sum
 
 # What feed_impounded's summary is made of (pinfold/schema.py), for its words in Malayalam.
 IMPOUNDED_WORDS = ("head_count", "species", "colour", "description", "pound_name", "district", "brought_on", "act",
-                   "fine_due", "rate_display", "seizure_adjudged_illegal", "in_pound_now", "auction_earliest_on",
+                   "fine_due", "rate_display", "fine_status", "feeding_status", "seizure_adjudged_illegal", "in_pound_now", "auction_earliest_on",
                    "last_day_to_claim", "status")  # fmt: skip
 
 # feedgen switches the process locale while it formats dates; one render at a time keeps that safe.
@@ -220,6 +221,12 @@ def _animal(r: dict[str, Any]) -> str:
     return head_label(r["head_count"] or 0, r["species"] or "", "ml")
 
 
+def _basis(status: str | None) -> str:
+    """A figure's status -> what it rests on when neither the Act nor a notification: 'example' -> ' (ഉദാഹരണ ...)'."""
+    words = NOT_NOTIFIED.get(status or "")
+    return FEED_ML["basis"].format(basis=words[1]) if words else ""
+
+
 def impounded_words(r: dict[str, Any]) -> tuple[str, str]:
     """A feed_impounded row -> its title and summary in Malayalam:
     ('1 പശു (കറുപ്പ്): Ollur Pound-ൽ പിടിച്ചുകെട്ടി',
@@ -229,12 +236,12 @@ def impounded_words(r: dict[str, Any]) -> tuple[str, str]:
     pack = all_packs().get(r["act"])
     cite = pack.citation if pack else (lambda *keys: "")
     if r["fine_due"] is not None:
-        fine = FEED_ML["fine"].format(fine=r["fine_due"])
+        fine = FEED_ML["fine"].format(fine=r["fine_due"]) + _basis(r["fine_status"])
     else:
         statutory = bool(pack and pack.statutory_fines)
         fine = FEED_ML["no_fine_statutory" if statutory else "no_fine_scale"].format(section=cite("fine"))
     if r["rate_display"] is not None:
-        fine += FEED_ML["feeding"].format(rate=r["rate_display"])
+        fine += FEED_ML["feeding"].format(rate=r["rate_display"]) + _basis(r["feeding_status"])
     if r["seizure_adjudged_illegal"] == 1:
         then = FEED_ML["seizer_pays"].format(section=cite("seizer_pays"))
     elif r["in_pound_now"] and r["auction_earliest_on"] is not None:

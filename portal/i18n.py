@@ -8,6 +8,7 @@ from markupsafe import Markup, escape
 
 from pinfold.law.compliance import rules as compliance_rules
 from pinfold.law.packs import RulePack
+from pinfold.law.rules import EXAMPLE, NOT_NOTIFIED
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
@@ -374,7 +375,7 @@ T: dict[str, tuple[str, str]] = {
     "auction_scheduled": ("scheduled", "നിശ്ചയിച്ചത്"),
     "auction_proposed": ("proposed", "നിർദ്ദേശിച്ചത്"),
     "auction_held": ("held", "നടന്നത്"),
-    "example_warning": ("Example figure, not a notified rate", "ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല"),
+    "example_warning": (NOT_NOTIFIED[EXAMPLE][0].capitalize(), NOT_NOTIFIED[EXAMPLE][1]),
     "language": ("മലയാളം", "English"),
     "day": ("day", "ദിവസം"),
     "days": ("days", "ദിവസം"),
@@ -993,6 +994,7 @@ FEED_ML = {
     "no_fine_statutory": "പിഴ: നിയമത്തിലെ നിരക്കുപട്ടികയിൽ ഈ ഇനത്തിന് പിഴ പറയുന്നില്ല ({section})",
     "no_fine_scale": "പിഴ: ഈ പ്രദേശത്തിനും ഇനത്തിനും വിജ്ഞാപനം ചെയ്ത നിരക്കുപട്ടിക ലഭ്യമല്ല ({section})",
     "feeding": "; തീറ്റയ്ക്ക് ഒരു മൃഗത്തിന് ഒരു ദിവസം {rate}",
+    "basis": " ({basis})",  # a figure's NOT_NOTIFIED words, as the English view's summary gives them
     "seizer_pays": "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ചു: പിഴയും ചെലവും പിടിച്ചെടുത്തയാൾ നൽകണം, ഉടമ ഒന്നും നൽകേണ്ട ({section}).",
     "last_day": "ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം: {date} ({section}).",
     "status": "നില: {status}.",

@@ -170,3 +170,26 @@ def test_a_malayalam_calendars_events_list_their_lots_in_malayalam(client, demo_
     for text in (str(e["DESCRIPTION"]) for e in events):
         left = without_register_text(text.split("\n")[0], [{"description": d} for d in lots])
         assert not ENGLISH.search(left), text
+
+
+def test_a_feeds_fine_and_feeding_say_when_they_are_example_figures(client, demo_dbs) -> None:
+    """Every figure is labelled with what it rests on: the animal page says "(Example figure, not a notified rate)"
+    beside a fine from the demo's example scale, and so does the feed's summary of the same animal, in both
+    languages; a figure from a notified scale says no such thing."""
+    import sqlite3
+
+    con = sqlite3.connect(demo_dbs[0])
+    basis = dict(
+        con.execute(
+            "SELECT i.id, s.status FROM impoundments i JOIN fine_scales s ON s.id = i.fine_scale_id"
+            " WHERE i.fine_due_minor IS NOT NULL"
+        ).fetchall()
+    )
+    assert "example" in basis.values()
+    for lang, words in (("en", "(example figure, not a notified rate)"), ("ml", "(ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല)")):
+        entries = feedparser.parse(client.get("/feeds/impounded.rss", params={"lang": lang}).content).entries
+        shown = {e.id.rsplit(":", 1)[1]: e.summary for e in entries if e.id.rsplit(":", 1)[1] in basis}
+        assert shown
+        for animal, summary in shown.items():
+            fine_part = summary.split(" plus feeding ")[0] if lang == "en" else summary.split("; തീറ്റയ്ക്ക്")[0]
+            assert (words in fine_part) == (basis[animal] == "example"), (lang, basis[animal], summary)

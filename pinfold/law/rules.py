@@ -28,6 +28,12 @@ from .packs import RulePack
 STATUTE, NOTIFIED, RESOLUTION, EXAMPLE = "statute", "notified", "council resolution", "example"
 # A council's practice known from press reports: published and shown, labelled, never used to compute a sum.
 REPORTED = "reported practice"
+# What a figure resting on neither the Act nor a notification is, said beside it wherever the figure is given without
+# its rule file row (a feed's summary; the animal page): (English, Malayalam).
+NOT_NOTIFIED = {
+    EXAMPLE: ("example figure, not a notified rate", "ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല"),
+    RESOLUTION: ("council resolution, not a notification", "കൗൺസിൽ തീരുമാനം, വിജ്ഞാപനമല്ല"),
+}
 
 # How a feeding rate counts days. Neither Act says (K s.4 and 1857 s.VII leave the rate to the local authority or
 # the Magistrate), so the convention belongs to the rate row; a row that does not say gets DEFAULT_DAYS_COUNTED,
