@@ -738,6 +738,11 @@ def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_pa
     c = portal_for(db, D(2025, 3, 20))
     got = c.get("/data/pounds/fines_per_pound_per_month.json", params={"_shape": "array", "pound": "k1"}).json()
     assert [(r["entries"], r["fines_rupees"]) for r in got] == [(1, "500.00")]
+    # the Rs 500 is the scale's (the register records no fine levied), and the scale on file says what it rests on
+    assert [(r["entries_levied_recorded"], r["entries_from_scale"], r["fines_from_scale_minor"]) for r in got] == [
+        (0, 1, 50000)
+    ]
+    assert got[0]["scale_statuses"] == rows(db, "SELECT status FROM fine_scales WHERE act = 'kerala-1961'")[0]["status"]
     sales = c.get("/data/pounds/auctions_and_proceeds.json", params={"_shape": "array"}).json()
     assert [(r["pound_id"], r["proceeds_minor"], r["proceeds_rupees"], r["proceeds_display"]) for r in sales] == [
         ("b1", 480, "2.50", "Rs 2 8 as.")
