@@ -132,8 +132,14 @@ def test_the_pounds_phone_hours_and_address_from_pounds_csv_are_shown_when_given
         contact = _text(page, "cannot-pay-contact")
         assert "0487 237 0000" in contact and "9 am to 5 pm, Monday to Saturday" in contact
         assert "Panchayat Office, Ollur" in contact and 'href="tel:04872370000"' in page
+        # and in the first box, beside where the animal is: an owner who can pay needs the way there too (telephone
+        # and hours; the address and the ids are the full contact's, once on the page)
+        where = _text(page, "where-contact")
+        assert "0487 237 0000" in where and "9 am to 5 pm, Monday to Saturday" in where and "Panchayat" not in where
+        assert page.count('id="pound-phone"') == 1
         # a pound pounds.csv gives no phone for: none shown, the pound still named
         assert "telephone" not in _text(c.get(f"/animals/{other}").text, "cannot-pay-contact")
+        assert 'id="where-contact"' not in c.get(f"/animals/{other}").text
         # the pound's own page tells an owner how to reach it, in both languages (it told nothing before)
         for lang, phone, hours in (("en", "telephone", "open"), ("ml", "ഫോൺ", "തുറക്കുന്ന സമയം")):
             page = c.get(f"/pounds/{first}", params={"lang": lang}).text
