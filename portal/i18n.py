@@ -80,6 +80,10 @@ T: dict[str, tuple[str, str]] = {
     "filter_from": ("Brought from", "മുതൽ"),
     "filter_to": ("Brought up to", "വരെ"),
     "subscribe": ("Subscribe to this search (RSS)", "ഈ തിരച്ചിലിന് വരിക്കാരാകുക (RSS)"),
+    "subscribe_top": (
+        "Be told when an animal like this arrives: this search as a feed (RSS)",
+        "ഇതുപോലൊരു മൃഗം എത്തുമ്പോൾ അറിയാൻ: ഈ തിരച്ചിൽ ഫീഡായി (RSS)",
+    ),
     "animal": ("Animal", "മൃഗം"),
     "description": ("Description", "വിവരണം"),
     "days_in_pound": ("Days in pound", "പൗണ്ടിലെ ദിവസങ്ങൾ"),

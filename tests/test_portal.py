@@ -594,3 +594,20 @@ def test_the_forms_lists_kept_for_a_file_show_each_pages_own_choices(client, dem
     english = client.get("/", params={"q": "cow", "district": "Thrissur"}).text
     malayalam = client.get("/", params={"q": "cow", "district": "Thrissur", "lang": "ml"}).text
     assert ">Thrissur</option>" in english and ">തൃശ്ശൂർ</option>" in malayalam and "തൃശ്ശൂർ</option>" not in english
+
+
+@pytest.mark.parametrize("q", ["black cow", "zebra-striped unicorn"])
+def test_a_search_offers_its_feed_where_the_count_is_not_only_after_the_rows(client, q: str) -> None:
+    """An owner told "Results: 12" (or none yet) reads there how to be told of the next one: the same feed as the
+    link after the rows, in both languages, on a page with matches and on one without."""
+    import re
+
+    for lang, words in (("en", "Be told when an animal like this arrives"), ("ml", "ഇതുപോലൊരു മൃഗം എത്തുമ്പോൾ")):
+        page = client.get("/", params={"q": q, "lang": lang}).text
+        heading = page.index('id="results-heading"')
+        top = re.search(
+            r'<p class="subscribe-top" id="subscribe-top"><a class="feed" href="([^"]+)"[^>]*>([^<]+)', page
+        )
+        assert top and top.start() > heading and words in top[2]
+        hrefs = re.findall(r'<a class="feed" href="([^"]+)"', page)
+        assert len(hrefs) == 2 and hrefs[0] == hrefs[1] == top[1] and top[1].startswith("/feeds/impounded.rss?")
