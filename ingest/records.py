@@ -231,9 +231,11 @@ def _parts_of(cells: dict[str, Any], several: SeveralKinds) -> list[tuple[int, K
         heads.append(head_count(n))
     if count_cell is not None and text(count_cell) != "" and head_count(count_cell) != sum(heads):
         each = ", ".join(f"{n} {p.species}" for n, p in zip(heads, parts, strict=True))
+        why = f"is not the sum of the kinds the entry names ({each}): correct the number or the kinds."
+        # the public reason gives the count read, not the cell: '5 (Kunjan Nair)' reads as a count of 5
         raise RecordRejected(
-            f"The number of head ({text(count_cell)}) is not the sum of the kinds the entry names ({each}): correct "
-            "the number or the kinds."
+            f"The number of head ({text(count_cell)}) {why}",
+            public=f"The number of head ({head_count(count_cell)}) {why}",
         )
     return [(i, p, n) for i, (p, n) in enumerate(zip(parts, heads, strict=True), 1)]
 
