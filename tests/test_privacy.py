@@ -25,6 +25,7 @@ from ingest.privacy import (
     public_reason,
     roster_of,
 )
+from ingest.records import impoundment_id
 from pinfold.errors import RecordRejected
 from pinfold.vocabulary import species_of
 
@@ -319,6 +320,29 @@ def test_a_reject_quotes_no_cell_of_a_count_whatever_the_reason(tmp_path: Path) 
         "kinds."
     )
     assert len(reasons) == 5 and reasons[3].startswith("The number of head is [number]: no pound takes in more")
+
+
+def test_the_public_id_is_no_hash_of_a_person_s_number_or_name(tmp_path: Path) -> None:
+    # Found by the privacy review: an entry's id hashed its number as written, so a phone in the number's column
+    # (published '[number]') was found again from the id by trying the ten-digit numbers (seconds), and a name
+    # beside the number, or in the kind of an entry without a number, by trying a list of names. Two registers
+    # that differ only in those people give the same ids.
+    header = "Sl. No.,Date brought,Kind of cattle,Number,Description\n"
+
+    def ids(name: str, phone: str) -> list[str]:
+        rows = [f"{phone},05/11/2025,cow,1,black", f"12 ({name}),05/11/2025,cow,1,black",
+                f",05/11/2025 10:00,cow of {name},1,black", f"{name}/14,05/11/2025,bull,1,brown"]  # fmt: skip
+        data = make_data_dir(tmp_path / phone, {"register.csv": header + "\n".join(rows) + "\n"})
+        ingest(data, tmp_path / phone / "p.db", tmp_path / phone / "q.db")
+        con = sqlite3.connect(tmp_path / phone / "p.db")
+        public = "\n".join(con.iterdump())
+        assert phone not in public and name.split()[0] not in public
+        return [i for (i,) in con.execute("SELECT id FROM impoundments ORDER BY source_row")]
+
+    first, second = ids("Lonappan Chiramel", "9447012345"), ids("Kunjumon Varghese", "9846054321")
+    assert len(first) == 4 and first == second
+    # a plain number is its identity as before: the ids of registers already published stay
+    assert impoundment_id("p1", "017", "2025-11-03T09:30", "Cow", 1) == impoundment_id("p1", "17", "2025-11-03", "x", 2)
 
 
 def test_a_public_reason_takes_out_a_cell_it_quotes_without_quotes() -> None:
