@@ -57,7 +57,7 @@ def public_kind(kind: str) -> str:
 
 
 _ENTRY_WORDS = _words("no sl sr serial entry reg receipt page vol folio s")
-_NUMBER_LIKE = re.compile(r"(?<!\w)(?:[A-Za-z]{1,4}\s?[-/.]\s?)?\d[\d/.\-]*[A-Za-z]?(?!\w)")
+_NUMBER_LIKE = re.compile(r"(?<!\w)(?:(?P<code>[A-Za-z]{1,4})\s?[-/.]\s?)?(?P<number>\d[\d/.\-]*[A-Za-z]?)(?!\w)")
 # A word of an entry number: a number of six digits or fewer, a letter or three before it and one after ('12a',
 # 'e12'). A longer run, or more letters round it, is a person's code (a PAN, a voter ID, a phone), not the register's.
 _ENTRY_CODE = re.compile(r"[a-z]{0,3}\d{1,6}[a-z]?")
@@ -85,29 +85,38 @@ def public_entry_no(entry_no: str | None) -> str | None:
         m = _NUMBER_LIKE.search(entry_no)
         if not m:
             return None
-        entry_no = m.group()
+        code = m["code"]
+        # an office's code before the number is written in capitals ('KTR/12') or is a word of entry numbers
+        # ('Reg/12'); a name of four letters or fewer is not ('Babu/12' -> '12')
+        office = code is None or (code.isupper() and len(code) <= 3) or code.casefold() in _ENTRY_WORDS
+        entry_no = m.group() if office else m["number"]
     shown = hide_people(entry_no)
     return "[number]" if shown and (_SEVEN_DIGITS.search(shown) or _VEHICLE.search(shown)) else shown
 
 
 # Ten digits or more, spaced or not: a mobile or an Aadhaar, when a row shifted by a column puts one where a reason
-# quotes a count ("The number of head is 9447012345").
-_LONG_NUMBER = re.compile(r"(?<!\d)\d(?:[ -]?\d){9,}(?!\d)")
+# quotes a count ("The number of head is 9447012345"); and a run of five digits or more, a landline without its code
+# ("The number of head is 2345678"): no reason quotes a number that long of its own (counts of four digits or fewer;
+# sizes are written with commas, 6,019).
+_LONG_NUMBER = re.compile(r"(?<!\d)\d(?:[ -]?\d){9,}(?!\d)|(?<![\d,])\d{5,}(?![\d,])")
 _QUOTED_SAFE = frozenset(DITTO_MARKS) | _KIND_CELL_WORDS
 
 
 def public_reason(err: RecordRejected, cells: dict[str, Any], roster: Persons = EMPTY) -> str:
     """A reject's reason as the public database holds it: the reason without the cell it quotes (`public`, given
-    where the reason is raised), with no known person, titled name or person's number; and, should a reason
-    quote a cell all the same ('...'), that cell's text taken out unless every word of it is one the ingest reads.
+    where the reason is raised), with no known person, titled name or person's number; should a reason quote a
+    cell all the same ('...' or in brackets), that cell's text taken out unless every word of it is one the ingest
+    reads; and no number of five digits or more.
 
     ("The date 'Kunjan Nair' could not be read ...", public "The date could not be read ...") -> the public one.
     Rejects are few: the cost is nothing."""
     reason = hide_people(err.public or str(err), *persons_of(cells), roster) or str(err)
     for value in cells.values():
         cell = _flat_text(value)
-        if f"'{cell}'" in reason and not all(t.word.isdigit() or t.word in _QUOTED_SAFE for t in tokens(cell)):
-            reason = reason.replace(f"'{cell}'", "'…'")  # a reason that quotes a cell quotes it so
+        if all(t.word.isdigit() or t.word in _QUOTED_SAFE for t in tokens(cell)):
+            continue
+        for quoted in (f"'{cell}'", f"({cell.strip()})"):  # a reason quotes a cell so, or in brackets (review)
+            reason = reason.replace(quoted, f"{quoted[0]}…{quoted[-1]}")
     return _LONG_NUMBER.sub(NUMBER, reason)
 
 

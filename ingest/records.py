@@ -51,8 +51,11 @@ class Entry:
 
 
 def identity_number(entry_no: str | None) -> str:
-    """An entry number as its identity reads it: '017' -> '17'; ' 12 A' -> '12a'; None -> ''."""
-    number = "".join((entry_no or "").split()).lower()
+    """An entry number as its identity reads it, from what the public reads of it (public_entry_no): the id is
+    published, and a hash of a cell is found again by trying what it may hold (a phone: every ten-digit number; a
+    name: a list of names). '017' -> '17'; ' 12 A' -> '12a'; '12 (Lonappan)' -> '12'; '9447012345' -> '[number]';
+    None -> ''."""
+    number = "".join((public_entry_no(entry_no) or "").split()).lower()
     return str(int(number)) if number.isdigit() else number
 
 
@@ -67,7 +70,9 @@ def identity_key(
 
     A numbered entry is its pound, its number and the day brought (a register numbering from 1 each year or each
     month is told apart by the day); the number is read as a number when it is one ('017' is 17). An entry without
-    a number is its pound, the day and hour brought as written, its kind as written and its count.
+    a number is its pound, the day and hour brought as written, its kind as written and its count. The number and
+    the kind are read as the public reads them (public_entry_no, public_kind): the id is published, and no hash of
+    a person's name or number is ('12 (Lonappan)' is 12, 'cow of Lonappan' a cow).
     ('tcr-ollur', '017', '2025-04-02T17:15', 'goat', 1) -> the parts 'tcr-ollur', 'no', '17', '2025-04-02';
     ('tcr-ollur', None, '2025-04-02T17:15', 'Goat', 1) -> 'tcr-ollur', 'at', '2025-04-02T17:15', 'goat', '1'
     (joined by a unit separator, which no cell holds).
@@ -79,7 +84,7 @@ def identity_key(
     """
     number = identity_number(entry_no)
     key = _numbered(pound_id, number, brought_at[:10]) if number else "\x1f".join(
-        (pound_id, "at", brought_at, " ".join(kind.lower().split()), str(n))
+        (pound_id, "at", brought_at, " ".join(public_kind(kind).lower().split()), str(n))
     )  # fmt: skip
     return f"{key}\x1fpart {part}" if part is not None else key
 
@@ -231,9 +236,11 @@ def _parts_of(cells: dict[str, Any], several: SeveralKinds) -> list[tuple[int, K
         heads.append(head_count(n))
     if count_cell is not None and text(count_cell) != "" and head_count(count_cell) != sum(heads):
         each = ", ".join(f"{n} {p.species}" for n, p in zip(heads, parts, strict=True))
+        why = f"is not the sum of the kinds the entry names ({each}): correct the number or the kinds."
+        # the public reason gives the count read, not the cell: '5 (Kunjan Nair)' reads as a count of 5
         raise RecordRejected(
-            f"The number of head ({text(count_cell)}) is not the sum of the kinds the entry names ({each}): correct "
-            "the number or the kinds."
+            f"The number of head ({text(count_cell)}) {why}",
+            public=f"The number of head ({head_count(count_cell)}) {why}",
         )
     return [(i, p, n) for i, (p, n) in enumerate(zip(parts, heads, strict=True), 1)]
 

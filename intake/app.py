@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import re
 import secrets
 import shutil
 import sqlite3
@@ -43,6 +44,8 @@ log = logging.getLogger("pinfold.intake")
 COOKIE = "pinfold_intake"
 PRE = "pinfold_intake_pre"  # binds the sign-in form's token before there is a session
 TOKEN_SECONDS = accounts.SESSION_HOURS * 3600
+# A register's path in an ingest's error: 'registers/p2/Kunjan Nair book.xlsx: not a readable XLSX workbook'
+_REGISTER_PATH = re.compile(r"registers/(?P<pound>[^/\s]+)/(?:.+(?=: )|.+)")
 
 
 @dataclass(frozen=True)
@@ -258,11 +261,19 @@ async def publish_upload(request: Request) -> Response:
         r = Report.from_json(up["report"])
         accounts.audit(con, account.user, "published" if not failure else "publish failed", up["pound_id"],
                        up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or summary}))  # fmt: skip
+        failure = _for_clerk(failure, account)
         if not failure:
             _forget(con, s, up["id"])
     when = dt.datetime.now(IST).strftime("%Y-%m-%d %H:%M IST")
     return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
                  failure=failure, summary=summary, when=when, r=r, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
+
+
+def _for_clerk(message: str, account: accounts.Account) -> str:
+    """An ingest's error as the clerk reads it: a register of a pound not the clerk's is named by its pound alone,
+    for its file's name may be a person's (the portal publishes it only as far as recognised; the audit log keeps
+    it). 'registers/p2/Kunjan Nair book.xlsx: not a readable XLSX workbook' -> 'registers/p2/…: not a readable ...'."""
+    return _REGISTER_PATH.sub(lambda m: m[0] if account.may(m["pound"]) else f"registers/{m['pound']}/…", message)
 
 
 def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary:

@@ -255,6 +255,24 @@ def test_a_failed_publish_leaves_the_folder_and_the_databases_as_they_were(setup
     assert accounts.log(s.accounts_db)[-1][2] == "publish failed"
 
 
+def test_a_publish_failed_by_another_pounds_register_does_not_name_its_file(setup) -> None:
+    # Found by the privacy review: the clerk of p1 read the real name of a register of p2 (a file's name may be a
+    # person's, published only as far as recognised) in the sentence of a publish the other file failed.
+    s, _ = setup
+    (s.data_dir / "registers" / "p2" / "Kunjumon Varghese book.xlsx").write_bytes(b"not a workbook")
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    r = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert r.status_code == 500 and "Kunjumon" not in r.text
+    alert = html.unescape(r.text.split('role="alert">')[1].split("</p>")[0])
+    assert alert.endswith("registers/p2/…: not a readable XLSX workbook (BadZipFile)"), alert
+    assert "Kunjumon Varghese book.xlsx" in str(accounts.log(s.accounts_db)[-1])  # the administrator's log keeps it
+    binu = signed_in(s, "binu", "another password")  # p2's own clerk reads the file's name, to put it right
+    page = upload(binu, REGISTER, pound="p2")
+    r = binu.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert "registers/p2/Kunjumon Varghese book.xlsx: not a readable" in html.unescape(r.text)
+
+
 def test_an_upload_left_a_day_without_publish_or_discard_goes(setup) -> None:
     s, tmp = setup
     c = signed_in(s)

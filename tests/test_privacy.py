@@ -25,6 +25,7 @@ from ingest.privacy import (
     public_reason,
     roster_of,
 )
+from ingest.records import impoundment_id
 from pinfold.errors import RecordRejected
 from pinfold.vocabulary import species_of
 
@@ -204,6 +205,13 @@ def test_the_kind_as_written_is_published_only_as_kind_words(kind: str, public: 
         ("KL 07 AB 1234", "[number]"),
         ("12a", "12a"),
         (None, None),
+        # a name of four letters or fewer joined to the number is no office's code: the number alone (review)
+        ("Babu/12", "12"),
+        ("Anu.5", "5"),
+        ("Mani-3", "3"),
+        ("Raju / 12", "12"),
+        ("R/12", "R/12"),
+        ("Reg/12", "Reg/12"),
     ],
 )
 def test_the_entry_number_is_published_as_its_number(entry_no: str | None, public: str | None) -> None:
@@ -285,6 +293,65 @@ def test_a_register_with_people_in_every_column(tmp_path: Path) -> None:
     assert rows[5][2] == "red, claimed by [name] son" and rows[7][2] == "black, [name] പറമ്പിൽ"
     reasons = [r for (r,) in con.execute("SELECT reason FROM rejects")]
     assert reasons == ["The date delivered to the owner could not be read: The date could not be read (registers write day first, e.g. 03/04/2025)."]  # fmt: skip
+
+
+def test_a_reject_quotes_no_cell_of_a_count_whatever_the_reason(tmp_path: Path) -> None:
+    # Found by the privacy review: the count cell of an entry naming several kinds was quoted whole in the public
+    # reason, written "5 (name)" as a count's unit; a count of seven digits (a landline in the count's column) and a
+    # negative one were quoted as they were.
+    header = "Sl. No.,Date brought,Kind of cattle,Number,Description,Name and residence of owner (if known)\n"
+    rows = [
+        "1,05/11/2025,2 cows and a calf,5 (zqxsum kuttappan),black,unknown",
+        "2,05/11/2025,2 cows and a calf,5 (Zqxcap Kuttappan),black,unknown",
+        "3,05/11/2025,2 cows and a calf,5 (ക്ഷഴകൻ),black,unknown",
+        "4,05/11/2025,cow,2345678,black,unknown",
+        "5,05/11/2025,cow,-4567891,black,unknown",
+    ]
+    data = make_data_dir(tmp_path, {"register.csv": header + "\n".join(rows) + "\n"})
+    ingest(data, tmp_path / "p.db", tmp_path / "q.db")
+    public = "\n".join(sqlite3.connect(tmp_path / "p.db").iterdump())
+    private = "\n".join(sqlite3.connect(tmp_path / "q.db").iterdump())
+    secrets = ["zqxsum", "kuttappan", "Zqxcap", "Kuttappan", "ക്ഷഴകൻ", "2345678", "4567891"]
+    assert [s for s in secrets if s in public] == []
+    assert [s for s in secrets if s not in private] == []  # the clerk's register keeps the cells as written
+    reasons = [r for (r,) in sqlite3.connect(tmp_path / "p.db").execute("SELECT reason FROM rejects ORDER BY id")]
+    assert reasons[0] == (
+        "The number of head (5) is not the sum of the kinds the entry names (2 cow, 1 calf): correct the number or the "
+        "kinds."
+    )
+    assert len(reasons) == 5 and reasons[3].startswith("The number of head is [number]: no pound takes in more")
+
+
+def test_the_public_id_is_no_hash_of_a_person_s_number_or_name(tmp_path: Path) -> None:
+    # Found by the privacy review: an entry's id hashed its number as written, so a phone in the number's column
+    # (published '[number]') was found again from the id by trying the ten-digit numbers (seconds), and a name
+    # beside the number, or in the kind of an entry without a number, by trying a list of names. Two registers
+    # that differ only in those people give the same ids.
+    header = "Sl. No.,Date brought,Kind of cattle,Number,Description\n"
+
+    def ids(name: str, phone: str) -> list[str]:
+        rows = [f"{phone},05/11/2025,cow,1,black", f"12 ({name}),05/11/2025,cow,1,black",
+                f",05/11/2025 10:00,cow of {name},1,black", f"{name}/14,05/11/2025,bull,1,brown"]  # fmt: skip
+        data = make_data_dir(tmp_path / phone, {"register.csv": header + "\n".join(rows) + "\n"})
+        ingest(data, tmp_path / phone / "p.db", tmp_path / phone / "q.db")
+        con = sqlite3.connect(tmp_path / phone / "p.db")
+        public = "\n".join(con.iterdump())
+        assert phone not in public and name.split()[0] not in public
+        return [i for (i,) in con.execute("SELECT id FROM impoundments ORDER BY source_row")]
+
+    first, second = ids("Lonappan Chiramel", "9447012345"), ids("Kunjumon Varghese", "9846054321")
+    assert len(first) == 4 and first == second
+    # a plain number is its identity as before: the ids of registers already published stay
+    assert impoundment_id("p1", "017", "2025-11-03T09:30", "Cow", 1) == impoundment_id("p1", "17", "2025-11-03", "x", 2)
+
+
+def test_a_public_reason_takes_out_a_cell_it_quotes_without_quotes() -> None:
+    err = RecordRejected("The number of head (Kunjumon Varghese) is strange.")
+    assert public_reason(err, {"head_count": "Kunjumon Varghese"}) == "The number of head (…) is strange."
+    err = RecordRejected("The number of head is 2345678 or -4567891.")
+    assert public_reason(err, {}) == "The number of head is [number] or -[number]."
+    err = RecordRejected("The date brought, 5 Nov 2099, is after today; the cell holds 6,019 characters (4,000).")
+    assert public_reason(err, {"brought_at": "05/11/2099"}) == str(err)
 
 
 def test_a_public_reason_names_no_one_the_record_or_the_roster_knows() -> None:
