@@ -84,9 +84,21 @@ def money_sql(minor: str, unit: str) -> str:
         f" || CASE WHEN {annas} > 0 OR ({rs} = 0 AND {pies} = 0) THEN {annas} || ' as. ' ELSE '' END"
         f" || CASE WHEN {pies} > 0 THEN {pies} || ' p.' ELSE '' END)"
     )
-    return (
-        f"CASE {unit} WHEN 'pie' THEN {era_notation} ELSE '₹' || printf('%,d.%02d', {minor} / 100, {minor} % 100) END"
-    )
+    return f"CASE {unit} WHEN 'pie' THEN {era_notation} ELSE '₹' || {indian_grouped_sql(f'({minor} / 100)')} || printf('.%02d', {minor} % 100) END"
+
+
+def indian_grouped_sql(n: str) -> str:
+    """money.indian_grouped in SQL, for whole rupees of a sum of *_minor (never negative: fines, charges, proceeds):
+    ('x') -> an expression giving '1,49,000' for 149000, written out to 10^17 (past SQLite's largest integer in paise).
+    """
+    whens = [f"WHEN {n} < 1000 THEN CAST({n} AS TEXT)"]
+    for pairs in range(0, 8):
+        top = 10 ** (5 + 2 * pairs)
+        groups = [f"printf('%02d', {n} / {10 ** (3 + 2 * j)} % 100)" for j in reversed(range(pairs))]
+        head = f"({n} / {10 ** (3 + 2 * pairs)})"
+        parts = [f"CAST({head} AS TEXT)", *groups, f"printf('%03d', {n} % 1000)"]
+        whens.append(f"WHEN {n} < {top} THEN " + " || ',' || ".join(parts))
+    return f"(CASE {' '.join(whens)} END)"
 
 
 def date_sql(iso: str) -> str:

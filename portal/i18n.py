@@ -709,6 +709,13 @@ T.update({
         "ഫീഡുകളുടെ അതേ ഫിൽട്ടറുകൾ:",
     ),
     "downloads": ("Download all the data", "എല്ലാ ഡാറ്റയും ഡൗൺലോഡ് ചെയ്യുക"),
+    "downloads_encoding": (
+        "The CSV files are UTF-8, as Frictionless and most tools expect. In Excel, open one with Data > From Text/CSV "
+        "and choose the file origin 65001: Unicode (UTF-8), or Malayalam words will not read right; LibreOffice asks "
+        "for the character set as it opens the file.",
+        "CSV ഫയലുകൾ UTF-8 ആണ്. Excel-ൽ Data > From Text/CSV വഴി തുറന്ന് file origin ആയി 65001: Unicode (UTF-8) "
+        "തിരഞ്ഞെടുക്കുക; ഇല്ലെങ്കിൽ മലയാളം വാക്കുകൾ ശരിയായി കാണില്ല. LibreOffice ഫയൽ തുറക്കുമ്പോൾ character set ചോദിക്കും.",
+    ),
     "downloads_intro": (
         "Every public table, whole, as CSV (UTF-8, one header row), and the whole database as one SQLite file, as "
         "the last ingest of the registers built them. No names of people are in any of them.",

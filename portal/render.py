@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, Template, nodes, select_autoescape
 from markupsafe import Markup, escape
 
-from pinfold.law.money import Money
+from pinfold.law.money import Money, indian_grouped
 from pinfold.law.packs import RulePack, UnknownAct, pack
 from pinfold.law.rules import ratio_text
 
@@ -68,9 +68,9 @@ def act_title(act: str, lang: str = "en") -> str:
 
 
 def count_text(n: object) -> str:
-    """A count as people read it, grouped: 113045 -> '113,045' (as money is grouped, render.money_text); anything
-    else as it is."""
-    return f"{n:,}" if isinstance(n, int) and not isinstance(n, bool) else str(n)
+    """A count as people in India read it, grouped as money is (money.indian_grouped): 113045 -> '1,13,045';
+    2500 -> '2,500'; anything else as it is."""
+    return indian_grouped(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
 
 
 def sale_figure(sale: dict[str, Any], column: str, lang: str) -> str:

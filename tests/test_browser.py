@@ -106,6 +106,18 @@ def test_on_a_phone_every_figure_in_the_results_says_what_it_is(browser, live_se
     page.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ml"])
+def test_on_a_phone_the_search_forms_two_dates_share_a_row(browser, live_server: LiveServer, lang: str) -> None:
+    """At 390 px the form is two columns: the words and the pound (long names) take a row each, and 'brought from'
+    and 'to' sit side by side, not 'to' alone on a row of its own."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(live_server.url + f"/?lang={lang}")
+    box = {n: page.locator(f"form.search [name={n}]").bounding_box() for n in ("q", "pound", "from", "to")}
+    assert box["from"]["y"] == box["to"]["y"] and box["from"]["x"] < box["to"]["x"]
+    assert box["pound"]["width"] > 1.8 * box["from"]["width"] and box["pound"]["y"] < box["from"]["y"]
+    page.close()
+
+
 def test_the_api_docs_work_from_this_server_alone_under_the_portals_csp(browser, live_server: LiveServer) -> None:
     """Swagger UI from a CDN would be blocked by the CSP (script-src 'self') and by an offline machine."""
     page = browser.new_page()

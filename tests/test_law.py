@@ -361,6 +361,20 @@ def test_money_display_by_era() -> None:
         Money.of(1) * 1.5  # type: ignore[operator]
 
 
+def test_rupees_are_grouped_as_india_writes_them() -> None:
+    """A sum in lakhs and crores as Indian readers (and the registers: 'Rs. 1,49,000/-') write it: the last three
+    digits, then twos. By hand: 1,49,000 is one lakh and 49 thousand; 12,34,56,789 is 12 crore 34 lakh 56 thousand
+    789; under a lakh as before (2,500). The feeds' SQL writes the same (test below, to 10^6 rupees)."""
+    assert Money.of(149000).display(D(2025, 1, 1)) == "₹1,49,000.00"
+    assert Money.of("123456789.50").display(D(2025, 1, 1)) == "₹12,34,56,789.50"
+    assert Money.of(2500).display(None) == "₹2,500.00" and Money.of(100000).display(None) == "₹1,00,000.00"
+    assert Money.of("100000.125").display(None) == "₹1,00,000.125"
+    assert parse_money("₹1,49,000.00") == Money.of(149000)
+    con = sqlite3.connect(":memory:")
+    (in_sql,) = con.execute(f"SELECT {money_sql(':m', ':unit')}", {"m": 12345678950, "unit": "paisa"}).fetchone()
+    assert in_sql == "₹12,34,56,789.50"
+
+
 @given(st.integers(0, 10**6), st.integers(0, 15), st.integers(0, 11))
 def test_money_round_trips_through_its_notation(rs: int, annas: int, pies: int) -> None:
     m = Money.of(rs, annas=annas, pies=pies)

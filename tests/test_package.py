@@ -145,6 +145,17 @@ def test_the_downloads_page_is_linked_from_every_page_and_serves_every_file(clie
     client.cookies.clear()
 
 
+def test_the_downloads_page_says_how_to_open_a_csv_in_a_spreadsheet(client) -> None:
+    """The CSVs are UTF-8 without a byte order mark (Frictionless' default): Excel reads Malayalam in them as garbage
+    unless told the encoding, so the page says how, in both languages."""
+    for lang, words in (("en", "65001: Unicode (UTF-8)"), ("ml", "മലയാളം വാക്കുകൾ ശരിയായി കാണില്ല")):
+        page = client.get("/downloads", params={"lang": lang}).text
+        said = page[page.index('id="csv-encoding"') :]
+        assert words in said[: said.index("</p>")]
+    client.cookies.clear()
+    assert not client.get("/downloads/impoundments.csv").content.startswith(b"\xef\xbb\xbf")
+
+
 def test_the_downloads_switch_with_the_database(tmp_path: Path) -> None:
     # Each ingest builds its downloads before its database is renamed into place, and the database names them: a
     # server always serves the files of the database it reads. Two generations are kept, the older ones go.

@@ -537,11 +537,12 @@ def test_counts_of_more_than_one_head_read_in_the_plural(client, demo_dbs) -> No
 
 
 def test_counts_on_pages_are_grouped_as_money_is() -> None:
-    """At 1M rows the search said 'Results: 1–50 of 113045'; a count is grouped in thousands as money is ('₹2,500.00'),
-    in headings and in the sentences that carry a count."""
+    """At 1M rows the search said 'Results: 1–50 of 113045'; a count is grouped as money is, as India writes numbers
+    (the last three digits, then lakhs and crores: '₹1,49,000.00'), in headings and in the sentences that carry a
+    count. By hand: 113045 is 1 lakh 13 thousand 45, '1,13,045'; 1005050 is 10 lakh 5 thousand 50, '10,05,050'."""
     from portal.render import count_text
 
-    assert [count_text(n) for n in (7, 1000, 113045, 1005050)] == ["7", "1,000", "113,045", "1,005,050"]
+    assert [count_text(n) for n in (7, 1000, 113045, 1005050)] == ["7", "1,000", "1,13,045", "10,05,050"]
     assert count_text(True) == "True" and count_text("12") == "12"  # not a count: as it is
 
 

@@ -102,8 +102,23 @@ class Money:
         p = paise.numerator // paise.denominator
         if paise.denominator != 1:  # a part of a paisa: the exact decimal (or fraction), grouped as rupees are
             whole, _, rest = self.decimal_str().partition(".")
-            return f"₹{int(whole):,}.{rest}" if "/" not in whole else f"₹{self.decimal_str()}"
-        return f"₹{p // 100:,}.{p % 100:02d}"
+            return f"₹{indian_grouped(int(whole))}.{rest}" if "/" not in whole else f"₹{self.decimal_str()}"
+        return f"₹{indian_grouped(p // 100)}.{p % 100:02d}"
+
+
+def indian_grouped(n: int) -> str:
+    """Whole rupees as India writes them, the last three digits, then twos (lakhs, crores): 149000 -> '1,49,000';
+    12345678 -> '1,23,45,678'; 2500 -> '2,500'; 999 -> '999'; -149000 -> '-1,49,000'."""
+    if n < 0:
+        return "-" + indian_grouped(-n)
+    head, last = divmod(n, 1000)
+    if not head:
+        return str(last)
+    pairs = []
+    while head >= 100:
+        head, pair = divmod(head, 100)
+        pairs.append(f"{pair:02d}")
+    return ",".join([str(head), *reversed(pairs), f"{last:03d}"])
 
 
 def from_minor(minor: int, unit: str) -> tuple[Money, dt.date | None]:
