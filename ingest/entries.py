@@ -242,8 +242,8 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
     entries = Entries()
     c = entries.columns
     c["rec"] = list(range(n))
-    c["id"] = _ids(pound_id, [i for i in range(n) if i not in slow], numbers, whens, kinds)
     c["entry_no"] = lookup([numbers], public_entry_no)
+    c["id"] = _ids(pound_id, [i for i in range(n) if i not in slow], numbers, c["entry_no"], whens, kinds)
     c["brought_on"] = [w[0] if w is not _NOT_READ else None for w in whens]
     c["brought_at"] = [w[1] if w is not _NOT_READ else None for w in whens]
     c["species"] = [k[2] for k in kinds]
@@ -385,14 +385,20 @@ def _people(block: Block) -> tuple[list[People], list[bool]]:
 
 
 def _ids(
-    pound_id: str, plain: list[int], numbers: list[str | None], whens: list[Any], kinds: list[Any]
+    pound_id: str,
+    plain: list[int],
+    numbers: list[str | None],
+    public_nos: list[str | None],
+    whens: list[Any],
+    kinds: list[Any],
 ) -> list[str | None]:
-    """The plain rows' ids (records.impoundment_ids), None for the others (records.to_entries gives theirs)."""
+    """The plain rows' ids (records.impoundment_ids, from the public numbers already read), None for the others
+    (records.to_entries gives theirs)."""
     ids: list[str | None] = [None] * len(numbers)
     if plain:
         found = impoundment_ids(
             pound_id, [numbers[i] for i in plain], [whens[i][1] for i in plain], [kinds[i][0] for i in plain],
-            [kinds[i][3] for i in plain],
+            [kinds[i][3] for i in plain], [public_nos[i] for i in plain],
         )  # fmt: skip
         for i, x in zip(plain, found, strict=True):
             ids[i] = x

@@ -74,6 +74,14 @@ def public_entry_no(entry_no: str | None) -> str | None:
     'KLT1234567' -> None; '3456.7812.9012', 'KL 07 AB 1234' -> '[number]' (a person's code is no entry's number)."""
     if not entry_no:
         return entry_no
+    if entry_no.isascii() and entry_no.isdigit():  # most registers' numbers: what _read_entry_no makes of them
+        return entry_no if len(entry_no) < 7 else "[number]"
+    return _read_entry_no(entry_no)
+
+
+def _read_entry_no(entry_no: str) -> str | None:
+    """public_entry_no of any text: its words read one by one (15 us for '12', where the digits' own test takes
+    0.1 us; an entry number is read for its public column and for its id)."""
     toks = tokens(entry_no)
     plain = all(
         _ENTRY_CODE.fullmatch(t.word.casefold())

@@ -55,7 +55,12 @@ def identity_number(entry_no: str | None) -> str:
     published, and a hash of a cell is found again by trying what it may hold (a phone: every ten-digit number; a
     name: a list of names). '017' -> '17'; ' 12 A' -> '12a'; '12 (Lonappan)' -> '12'; '9447012345' -> '[number]';
     None -> ''."""
-    number = "".join((public_entry_no(entry_no) or "").split()).lower()
+    return identity_of_public(public_entry_no(entry_no))
+
+
+def identity_of_public(public: str | None) -> str:
+    """identity_number from the public entry number already read: '017' -> '17'; '[number]' -> '[number]'."""
+    number = "".join((public or "").split()).lower()
     return str(int(number)) if number.isdigit() else number
 
 
@@ -102,11 +107,20 @@ def impoundment_id(
 
 
 def impoundment_ids(
-    pound_id: str, entry_nos: list[str | None], brought_ats: list[str], kinds: list[str], heads: list[int]
+    pound_id: str,
+    entry_nos: list[str | None],
+    brought_ats: list[str],
+    kinds: list[str],
+    heads: list[int],
+    public_nos: list[str | None] | None = None,
 ) -> list[str]:
-    """impoundment_id of each entry of a column of entries (of one kind each), each distinct number read once:
+    """impoundment_id of each entry of a column of entries (of one kind each), each distinct number read once (or
+    from `public_nos`, each one's public_entry_no when the caller has read them):
     ('tcr-ollur', ['2', '3'], ['2025-04-02T17:15', ...], ['goat', 'cow'], [1, 2]) -> ['tcr-ollur-6c3e...', ...]."""
-    numbers = {no: identity_number(no) for no in set(entry_nos)}
+    if public_nos is None:
+        numbers = {no: identity_number(no) for no in set(entry_nos)}
+    else:
+        numbers = {no: identity_of_public(pub) for no, pub in zip(entry_nos, public_nos, strict=True)}
     sha1 = hashlib.sha1
     return [
         f"{pound_id}-{sha1((_numbered(pound_id, number, at[:10]) if (number := numbers[no]) else identity_key(pound_id, no, at, kind, n)).encode()).hexdigest()[:16]}"

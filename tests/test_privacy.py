@@ -218,6 +218,17 @@ def test_the_entry_number_is_published_as_its_number(entry_no: str | None, publi
     assert public_entry_no(entry_no) == public
 
 
+@given(st.integers(0, 10**12), st.integers(0, 3))
+def test_a_number_of_digits_alone_reads_as_every_entry_number_is_read(n: int, zeros: int) -> None:
+    """public_entry_no answers a number of ASCII digits at once (an entry number is read for its column and its id,
+    and the general reading takes 15 us); what it answers is what reading its words gives: itself, or '[number]'
+    from seven digits on (a phone, an Aadhaar)."""
+    from ingest.public_cells import _read_entry_no
+
+    digits = "0" * zeros + str(n)
+    assert public_entry_no(digits) == _read_entry_no(digits)
+
+
 def test_a_public_reason_never_quotes_a_cell() -> None:
     # The private register keeps the reason as raised, with the cell; the public one says which column and why.
     err = RecordRejected("The date 'Kunjumon Varghese' could not be read.", public="The date could not be read.")
