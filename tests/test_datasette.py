@@ -139,6 +139,13 @@ def test_fines_collected_say_which_rest_on_a_sale_with_no_proceeds(client, demo_
 def test_conflict_of_interest_sale_is_flagged_with_its_role(client) -> None:
     rows = query(client, "conflict_of_interest_sales")
     assert [r["conflict_role"] for r in rows] == ["pound-keeper"]
+    # the section is the pound's own Act's (a Kerala pound's K s.18(1); an 1857 pound's would be s.X), and the query
+    # says on what a buyer is matched and that a shared name is a lead, not proof
+    assert [(r["act"], r["section"].startswith("K ") and "s.18(1)" in r["section"]) for r in rows] == [
+        ("kerala-1961", True)
+    ]
+    described = QUERIES["conflict_of_interest_sales"]
+    assert "1857 s.X" in described["title"] and "not proof" in described["description"]
 
 
 def test_surplus_past_three_months_is_past(client) -> None:
