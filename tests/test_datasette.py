@@ -134,6 +134,8 @@ def test_fines_collected_say_which_rest_on_a_sale_with_no_proceeds(client, demo_
     got = (sum(r["entries_sold_no_proceeds"] for r in rows), sum(r["fines_sold_no_proceeds_minor"] or 0 for r in rows))
     assert got == want
     assert all((r["fines_sold_no_proceeds_minor"] or 0) <= r["fines_minor"] for r in rows)
+    # its month is the month brought, which the title says: a journalist reads "per month" as the month paid
+    assert "by month brought" in QUERIES["fines_per_pound_per_month"]["title"]
 
 
 def test_conflict_of_interest_sale_is_flagged_with_its_role(client) -> None:
