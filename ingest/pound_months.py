@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from pinfold.law.status import TODAY_IN_INDIA, whereabouts
+from pinfold.law.status import FINE_COLLECTED, TODAY_IN_INDIA, whereabouts
 from pinfold.pound_months import DAY_BINS, GOT_BACK, OUTCOMES
 
 FINES = ("fines_paisa_minor", "fines_pie_minor")
@@ -39,12 +39,16 @@ def _by_month_brought(today: str) -> str:
 
 
 def _fines_by_month_left() -> str:
-    """Per pound and month left: the fines levied, exact in each era's coin; every count is 0 here."""
+    """Per pound and month left: the fines levied, exact in each era's coin; every count is 0 here. Only of entries
+    whose fine was paid (status.FINE_COLLECTED: claimed, or sold and taken from the proceeds): a deposit (K s.14) is
+    held until the complaint is decided, not a fine, as the canned query fines_per_pound_per_month leaves it out."""
+    paid = ", ".join(f"'{s}'" for s in FINE_COLLECTED)
     zeros = ", ".join(f"0 AS {c}" for c in (*OUTCOMES, *(b[1] for b in DAY_BINS)))
     return f"""SELECT i.pound_id, substr(i.left_on, 1, 7) AS month, 0 AS entries, {zeros},
                       sum(CASE WHEN i.money_unit = 'pie' THEN 0 ELSE i.fine_levied_minor END) AS fines_paisa_minor,
                       sum(CASE WHEN i.money_unit = 'pie' THEN i.fine_levied_minor ELSE 0 END) AS fines_pie_minor
                FROM impoundments i WHERE {{pounds}} AND i.fine_levied_minor > 0 AND i.left_on IS NOT NULL
+                 AND i.status IN ({paid})
                GROUP BY i.pound_id, month"""
 
 

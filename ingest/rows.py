@@ -359,7 +359,8 @@ class ShardRows:
         buyer = e["people"][k].buyer_name
         if buyer:
             bars = pk.conflict.bars if pk.conflict else None  # who the pound's Act bars from buying
-            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars)
+            local = pk.conflict.scoped_to_authority if pk.conflict else None  # and whose bar is their authority's
+            match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars, local)
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
                 conflicts.append(

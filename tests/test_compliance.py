@@ -63,15 +63,18 @@ EXPECTED_K1 = {"entries": 10, "seizure_late": 1, "notice_late": 3, "sale_questio
                "barred_buyer": 1, "no_account": 1, "register_silent": 1, "seizure_illegal": 1}  # fmt: skip
 
 
-def scorecard_db(tmp_path: Path, monkeypatch) -> Path:
-    """The registers above, with the fourth Act's pound t1 (one entry brought 1 Nov 2025, nothing after), ingested."""
+def scorecard_db(tmp_path: Path, monkeypatch, rules: dict[str, str] | None = None) -> Path:
+    """The registers above, with the fourth Act's pound t1 (one entry brought 1 Nov 2025, nothing after), ingested
+    (with RULES_K and the roster, or the rule files given)."""
     packs = tmp_path / "packs"
     shutil.copytree(Path(__file__).parents[1] / "pinfold" / "law" / "packs", packs)
     (packs / "test-act.toml").write_text(FOURTH, encoding="utf-8")
     monkeypatch.setenv("PINFOLD_PACKS_DIR", str(packs))
     pounds = POUNDS_CSV + "t1,Test Pound,test-act,Test Council,Thrissur,Ollur,10.47,76.25\n"
     t1 = HEADER + "1,01/11/2025,,cow,1,black,,,,,,,,,\n"
-    return law_db(tmp_path, {"k1": K1, "t1": t1}, {**RULES_K, "roster.csv": ROSTER}, pounds)
+    return law_db(
+        tmp_path, {"k1": K1, "t1": t1}, {**(RULES_K if rules is None else rules), "roster.csv": ROSTER}, pounds
+    )
 
 
 def test_the_table_counts_each_rule_as_worked_by_hand(tmp_path, monkeypatch) -> None:
@@ -206,6 +209,35 @@ def test_the_journalists_queries_take_a_period_a_district_and_a_pound(tmp_path, 
     sales = ask("auctions_and_proceeds_by_district", year="2025", district="")
     thrissur = [(r["district"], r["sales"], r["proceeds_rupees"]) for r in sales]
     assert thrissur == [("Thrissur", 4, "1600.00")]
+
+
+def test_a_fine_above_an_example_scale_is_no_departure_from_the_act(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
+    """K s.11(1): the pound-keeper levies the fine "in accordance with the scale for the time being prescribed by the
+    Director ... by notification in the Gazette". Entry 9's Rs 600 above an example scale of Rs 500 (a demonstration
+    figure, as data/rules/ ships) or a council's resolution is above that figure, not above a notified scale: the
+    entry says it was above (fine_above_scale, with the scale's status), the scorecard counts no departure, the feed
+    names none, and the grouped query says what the scale was."""
+    for status in ("example", "council resolution"):
+        case = tmp_path / status.replace(" ", "-")
+        case.mkdir()
+        scale = RULES_K["fine_scales.csv"].replace(",test notification,notified,", f",test figure,{status},")
+        db = scorecard_db(case, monkeypatch, {**RULES_K, "fine_scales.csv": scale})
+        (nine,) = rows(db, "SELECT id, fine_above_scale FROM impoundments WHERE pound_id = 'k1' AND entry_no = '9'")
+        assert nine["fine_above_scale"] == 1
+        (k1,) = rows(db, "SELECT * FROM compliance WHERE pound_id = 'k1'")
+        assert (k1["fine_above_scale"], k1["fine_above_scale_share"]) == (0, 0.0)
+        assert {k: k1[k] for k in EXPECTED_K1 if k != "fine_above_scale"} == {
+            k: v for k, v in EXPECTED_K1.items() if k != "fine_above_scale"
+        }
+        c = portal_for(db, D(2025, 12, 1))
+        k1_items = feedparser.parse(c.get("/feeds/compliance.rss", params={"pound": "k1"}).content).entries
+        assert nine["id"] not in {e.link.rsplit("/", 1)[1] for e in k1_items}  # entry 9 departs from nothing else
+        (grouped,) = c.get(
+            "/data/pounds/fines_above_scale_by_pound.json",
+            params={"_shape": "array", "from": "", "to": "", "district": ""},
+        ).json()
+        assert (grouped["entries_above_scale"], grouped["entries_above_notified_scale"]) == (1, 0)
+        assert grouped["scale_statuses"] == status
 
 
 def test_the_sql_box_opens_on_the_scorecard(client) -> None:

@@ -26,7 +26,7 @@ from ingest.compliance import build
 from pinfold.law.compliance import rules
 
 from .test_compliance import EXPECTED_K1, D, figures, scorecard_db
-from .test_law import portal_for, rows  # noqa: F401 (a fixture)
+from .test_law import law_db, portal_for, rows  # noqa: F401 (a fixture)
 
 K1_MARCH = {"pound_id": "k1", "month": "2025-03", "district": "Thrissur", "entries": 10, "claimed": 5, "sold": 4,
             "disposed": 0, "in_pound": 0, "silent": 1, "left_1_3": 3, "left_4_7": 1, "left_8_15": 2, "left_16_30": 3,
@@ -146,3 +146,25 @@ def test_the_pound_page_counts_the_silent_entries_from_the_table(tmp_path, monke
     assert 'id="silent"' not in december.get("/pounds/t1").text
     january = portal_for(db, D(2026, 1, 1))
     assert re.search(r'<p id="silent">[^<]*<a href="/\?pound=t1">1 entry</a>', january.get("/pounds/t1").text)
+
+
+def test_a_deposit_is_no_fine_levied_in_the_charts(tmp_path, portal_for) -> None:  # noqa: F811
+    """K s.14: an owner disputing the seizure takes the cattle "upon deposit of the fines and charges": a deposit held
+    until the complaint is decided, not a fine paid (K s.12), as fines_per_pound_per_month leaves it out. Entry 1,
+    claimed 3 Mar 2025 on a fine of Rs 500, counts; entry 2, released on a deposit of Rs 500 on 4 Mar, does not."""
+    register = (
+        "No.,Date brought,Kind,Number,Description,Fine levied,Released on deposit,Date delivered\n"
+        "1,01/03/2025,cow,1,black,500,,03/03/2025\n"
+        "2,01/03/2025,cow,1,white,500,04/03/2025,\n"
+    )
+    db = law_db(tmp_path, {"k1": register})
+    assert [r["status"] for r in rows(db, "SELECT status FROM impoundments ORDER BY entry_no")] == [
+        "claimed",
+        "released_on_deposit",
+    ]
+    (march,) = rows(db, "SELECT * FROM pound_months WHERE pound_id = 'k1'")
+    assert (march["entries"], march["claimed"], march["fines_paisa_minor"]) == (2, 2, 50_000)
+    c = portal_for(db, D(2025, 12, 1))
+    (month,) = c.get("/data/pounds/fines_per_pound_per_month.json", params={"_shape": "array", "pound": "k1"}).json()
+    assert month["fines_minor"] == march["fines_paisa_minor"]  # the chart and the query count the same fines
+    assert '<th scope="row">Fines levied</th><td>₹500.00</td>' in c.get("/pounds/k1").text

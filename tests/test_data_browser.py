@@ -103,5 +103,5 @@ def test_a_canned_querys_long_sql_wraps_on_a_phone(browser, live_server: LiveSer
     sql = page.locator("pre#sql-query")
     assert sql.count() == 1
     assert sql.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
-    assert page.title() == "Fines collected per pound per month"
+    assert page.title() == "Fines collected per pound, by month brought"
     page.close()

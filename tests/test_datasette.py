@@ -98,9 +98,56 @@ def test_auctions_and_proceeds_match_the_sales(client, demo_dbs) -> None:
         )
 
 
+def test_proceeds_say_how_many_sales_they_rest_on(client, demo_dbs) -> None:
+    """A sale whose register records no proceeds adds nothing to a sum of proceeds: each row says of how many sales
+    its sum is, so 22 sales in a district are not read as the proceeds of 22 when 13 recorded them (the demo's
+    Ernakulam); a pound none of whose sales records them says 0 and has no sum."""
+    con = sqlite3.connect(demo_dbs[0])
+
+    def recorded(where: str, *args: str) -> int:
+        return con.execute(f"SELECT count(proceeds_minor) FROM sales s WHERE {where}", args).fetchone()[0]
+
+    rows = query(client, "auctions_and_proceeds")
+    for r in rows:
+        assert r["sales_with_proceeds"] == recorded("pound_id = ?", r["pound_id"])
+    assert any(r["sales_with_proceeds"] == 0 and r["proceeds_minor"] is None for r in rows)
+    by_district = query(client, "auctions_and_proceeds_by_district", year="", district="")
+    for r in by_district:
+        assert r["sales_with_proceeds"] == recorded(
+            "pound_id IN (SELECT id FROM pounds WHERE district = ?) AND substr(sold_on, 1, 4) = ?",
+            r["district"],
+            r["year"],
+        )
+    assert any(0 < r["sales_with_proceeds"] < r["sales"] for r in by_district)
+
+
+def test_fines_collected_say_which_rest_on_a_sale_with_no_proceeds(client, demo_dbs) -> None:
+    """K s.15(2): a sold animal's fine is deducted from the proceeds. Where the register records no proceeds, the fine
+    counted as collected rests on money nobody recorded: the query says how many entries and how much of its sum."""
+    con = sqlite3.connect(demo_dbs[0])
+    want = con.execute(
+        """SELECT count(*), sum(coalesce(i.fine_levied_minor, i.fine_due_minor)) FROM impoundments i
+           JOIN sales s ON s.impoundment_id = i.id WHERE i.status = 'sold' AND s.proceeds_minor IS NULL"""
+    ).fetchone()
+    assert want[0] > 0
+    rows = query(client, "fines_per_pound_per_month", pound="")
+    got = (sum(r["entries_sold_no_proceeds"] for r in rows), sum(r["fines_sold_no_proceeds_minor"] or 0 for r in rows))
+    assert got == want
+    assert all((r["fines_sold_no_proceeds_minor"] or 0) <= r["fines_minor"] for r in rows)
+    # its month is the month brought, which the title says: a journalist reads "per month" as the month paid
+    assert "by month brought" in QUERIES["fines_per_pound_per_month"]["title"]
+
+
 def test_conflict_of_interest_sale_is_flagged_with_its_role(client) -> None:
     rows = query(client, "conflict_of_interest_sales")
     assert [r["conflict_role"] for r in rows] == ["pound-keeper"]
+    # the section is the pound's own Act's (a Kerala pound's K s.18(1); an 1857 pound's would be s.X), and the query
+    # says on what a buyer is matched and that a shared name is a lead, not proof
+    assert [(r["act"], r["section"].startswith("K ") and "s.18(1)" in r["section"]) for r in rows] == [
+        ("kerala-1961", True)
+    ]
+    described = QUERIES["conflict_of_interest_sales"]
+    assert "1857 s.X" in described["title"] and "not proof" in described["description"]
 
 
 def test_surplus_past_three_months_is_past(client) -> None:

@@ -1264,6 +1264,30 @@ def test_each_act_bars_its_own_people_from_buying() -> None:
     assert OLD.conflict.bars("Police Officer") and not OLD.conflict.bars("Panchayat member")
 
 
+def test_a_pound_keeper_is_barred_at_every_sale_a_member_at_their_authoritys() -> None:
+    """K s.18(1): "No Police officer, or other officer or pound-keeper appointed under the provisions herein contained
+    and no member of the local authority under whose control the pound is shall ... purchase any cattle at a sale
+    under this Act". The roster says where a keeper serves (pound p1): the bar is at every sale, p2's too; 1857 s.X
+    ("purchasers of any Cattle at any sale under this Act") the same. A member of Ollur Panchayat is barred at
+    Ollur's pounds only, and a member whose authority the roster does not name is matched nowhere."""
+    keeper = [{"name": "K. Raghavan Nair", "role": "pound-keeper", "pound_id": "p1", "local_authority": ""}]
+    police = [{"name": "Ummer Koya", "role": "Police Officer", "pound_id": "p1", "local_authority": "Ollur Panchayat"}]
+    member = [{"name": "Joseph Kurian", "role": "member of the local authority", "pound_id": "", "local_authority": ""}]
+    ollur = [{**member[0], "local_authority": "Ollur Panchayat"}]
+    for act in (K, OLD):
+        bars, local = act.conflict.bars, act.conflict.scoped_to_authority
+        assert roster_match("Raghavan Nair K.", keeper, "p2", "Pala Municipality", bars, local) is not None
+        assert roster_match("Ummer Koya", police, "p2", "Pala Municipality", bars, local) is not None
+    bars, local = K.conflict.bars, K.conflict.scoped_to_authority
+    assert roster_match("Joseph Kurian", ollur, "p1", "Ollur Panchayat", bars, local) is not None
+    assert roster_match("Joseph Kurian", ollur, "p2", "Pala Municipality", bars, local) is None
+    assert roster_match("Joseph Kurian", member, "p1", "Ollur Panchayat", bars, local) is None
+    assert (
+        roster_match("Joseph Kurian", ollur, "b1", "Barrackpore", OLD.conflict.bars, OLD.conflict.scoped_to_authority)
+        is None
+    )
+
+
 def test_each_pack_states_its_definition_its_counting_rule_and_when_its_act_applied() -> None:
     """Each pack carries its own definition of cattle (K s.2(1) names fowls; the 1871 Act's s.3 does not; the 1857
     Act's text at hand defines none, its s.VI scale names the kinds), the rule it counts periods by (never the General

@@ -13,7 +13,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .packs import RulePack, all_packs
+from .rules import NOTIFIED, STATUTE
 from .status import whereabouts
+
+# The scales a fine can depart from: the Act's own (1857 s.VI) or the Director's Gazette notification (K s.11(1)). An
+# example scale is a demonstration figure and a council's resolution no notification: a fine above either is no
+# departure from K s.11(1), though impoundments.fine_above_scale still says it was above (with fine_scales.status).
+LAWFUL_SCALES = (STATUTE, NOTIFIED)
 
 
 class Rule(NamedTuple):
@@ -60,10 +66,12 @@ def rules(today: str) -> tuple[Rule, ...]:
         Rule(
             "fine_above_scale",
             "fine",
-            "i.fine_above_scale = 1",
+            "i.fine_above_scale = 1 AND i.fine_scale_id IN "
+            f"(SELECT id FROM fine_scales WHERE status IN ({', '.join(repr(x) for x in LAWFUL_SCALES)}))",
             "Fine recorded above the scale in force",
             "a fine levied above the notified scale for the area, kind and day",
-            "feeding charges against the rate; fines the register does not record",
+            "feeding charges against the rate; fines the register does not record; fines where the scale in force is "
+            "an example or a council's resolution, not a notification",
         ),
         Rule(
             "barred_buyer",

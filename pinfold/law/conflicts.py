@@ -62,15 +62,29 @@ def roster_match(
     pound_id: str,
     local_authority: str,
     barred: Callable[[str], bool] | None = None,
+    scoped: Callable[[str], bool] | None = None,
 ) -> dict[str, str] | None:
-    """The roster entry the buyer matches, among people with a say over this pound (or everywhere) whose role the
-    pound's Act bars from buying (`barred`, RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers
-    only, K s.18(1) members of the local authority too)."""
+    """The roster entry the buyer matches, among people whose role the pound's Act bars from buying (`barred`,
+    RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers only, K s.18(1) members of the local
+    authority too) at this pound. With `scoped` (RulePack.conflict.scoped_to_authority) the Act says whose bar is
+    local: a member of the local authority is barred at the pounds "under whose control" their authority is (K
+    s.18(1)): the roster must name that authority or pound, or '*' (blank: no pound of theirs is known, so no
+    match); a police officer, officer or pound-keeper at any sale under the Act, whatever pound the roster names.
+    Without it, every person is taken at the pound or authority the roster names (blank or '*': everywhere)."""
     for person in roster:
-        scope_pound = person.get("pound_id") or "*"
-        scope_la = person.get("local_authority") or "*"
-        if scope_pound not in ("*", pound_id) or scope_la not in ("*", local_authority):
+        role = person.get("role") or ""
+        if barred is not None and not barred(role):
             continue
-        if same_person(buyer, person.get("name", "")) and (barred is None or barred(person.get("role") or "")):
+        named = [
+            (v, here)
+            for v, here in ((person.get("pound_id"), pound_id), (person.get("local_authority"), local_authority))
+            if v
+        ]
+        at_this_pound = all(v in ("*", here) for v, here in named)
+        if scoped is not None and scoped(role):
+            at_this_pound = at_this_pound and bool(named)  # a member of no authority named: no pound of theirs known
+        elif scoped is not None:
+            at_this_pound = True  # barred at any sale under the Act
+        if at_this_pound and same_person(buyer, person.get("name", "")):
             return person
     return None

@@ -86,11 +86,24 @@ class Conflict:
 
     barred: tuple[str, ...]
     words: str
+    # Roles barred only at the pounds of their own authority (K s.18(1): "no member of the local authority under
+    # whose control the pound is"); every other barred role is barred at any sale under the Act, wherever the
+    # roster says the person serves.
+    scoped: tuple[str, ...] = ()
 
     def bars(self, role: str) -> bool:
         """K: 'member of the local authority' -> True; 1857: the same -> False; 'Police Officer' -> True for both."""
-        folded = " ".join(role.lower().replace("-", " ").split())
-        return any(" ".join(b.lower().replace("-", " ").split()) in folded for b in self.barred)
+        return _names_any(role, self.barred)
+
+    def scoped_to_authority(self, role: str) -> bool:
+        """K: 'Panchayat member of the local authority' -> True; 'pound-keeper' -> False (barred at every sale)."""
+        return _names_any(role, self.scoped)
+
+
+def _names_any(role: str, words: tuple[str, ...]) -> bool:
+    """Whether a roster role names any of the words, case, hyphens and spacing aside."""
+    folded = " ".join(role.lower().replace("-", " ").split())
+    return any(" ".join(b.lower().replace("-", " ").split()) in folded for b in words)
 
 
 @dataclass(frozen=True)
@@ -227,7 +240,9 @@ def _load(path: Path) -> RulePack:
         fine_scale_status=data.get("fine_scale_status", "statute"),
         fine_scale_note=data.get("fine_scale_note", ""),
         compensation_max=Money.of(comp) if comp is not None else None,
-        conflict=Conflict(tuple(conflict["barred"]), conflict["words"]) if conflict else None,
+        conflict=Conflict(tuple(conflict["barred"]), conflict["words"], tuple(conflict.get("scoped", ())))
+        if conflict
+        else None,
         texts=_texts(data),
         ml=_texts(ml),
         area_ends=area_ends,
