@@ -392,3 +392,29 @@ def test_a_file_refused_whole_says_what_the_clerk_can_check_in_both_languages(se
     assert said_ml in ml.split('role="alert">')[1].split("</p>")[0]
     log = accounts.log(s.accounts_db)[-1]
     assert ".mapping.json" in str(log[10]) or "BadZipFile" in str(log[10])  # the log keeps the ingest's own words
+
+
+def test_each_refused_attempt_is_a_line_of_the_audit_log(setup) -> None:
+    """The review of 3 Dec: an upload for another pound, another pound's upload reached by its address, a form
+    without its token and sign-in closed after wrong passwords were each refused in one line, and only the server's
+    output said so: `pinfold accounts log`, which the administrator reads, held none of them."""
+    s, _ = setup
+    asha, binu = signed_in(s), signed_in(s, "binu", "another password")
+    assert upload(asha, REGISTER, pound="p2").status_code == 403
+    theirs = upload(binu, REGISTER, pound="p2", follow=False).headers["location"]
+    assert asha.get(theirs).status_code == 404
+    assert asha.post(theirs + "/publish", data={"csrf_token": csrf(asha.get("/").text)}).status_code == 404
+    assert asha.post("/upload", data={"pound": "p1"}, files={"register": ("x.csv", b"x")}).status_code == 403
+    c = TestClient(create_app(s))
+    token = csrf(c.get("/signin").text)
+    for who in [CLERK] * 5 + [CLERK, "my secret pw"]:
+        c.post("/signin", data={"username": who, "password": "wrong", "csrf_token": token})
+    refused = [(r[1], r[3], r[10]) for r in accounts.log(s.accounts_db) if r[2] == "refused"]
+    assert refused == [
+        (CLERK, "p2", "an upload for a pound this account does not publish for"),
+        (CLERK, "p2", "another pound's upload"),
+        (CLERK, "p2", "another pound's upload"),
+        (CLERK, "", "/upload: a form without this session's token"),
+        (CLERK, "", "sign-in from testclient: too many wrong passwords"),
+        ("(no such account)", "", "sign-in from testclient: too many wrong passwords"),
+    ], refused
