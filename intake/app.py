@@ -110,8 +110,9 @@ def _signed_in(request: Request, con: sqlite3.Connection) -> tuple[accounts.Acco
     return found
 
 
-async def _form(request: Request, con: sqlite3.Connection, bound_to: str) -> dict[str, object]:
-    """The posted form, once its CSRF token is found to be the one issued to `bound_to`; else 403."""
+async def _form(request: Request, con: sqlite3.Connection, bound_to: str, user: str = "-") -> dict[str, object]:
+    """The posted form, once its CSRF token is found to be the one issued to `bound_to`; else 403 (and, for a signed-in
+    `user`, a line of the audit log: a forged form is the administrator's business, not the clerk's alone)."""
     if int(request.headers.get("content-length") or 0) > MAX_BYTES + 65536:
         raise HTTPException(413, "The file is larger than 32 MB.")
     if "content-length" not in request.headers:
@@ -123,8 +124,16 @@ async def _form(request: Request, con: sqlite3.Connection, bound_to: str) -> dic
     except BadSignature:
         ok = False
     if not ok:
+        if user != "-":
+            _refused(con, user, "", f"{request.url.path}: a form without this session's token")
         raise HTTPException(403, "The form has expired or did not come from this site; reload the page and try again.")
     return dict(form)
+
+
+def _refused(con: sqlite3.Connection, user: str, pound: str, why: str) -> None:
+    """A refused attempt in the audit log (`pinfold accounts log`: 'refused', the pound asked for, why), beside the
+    server's log line: another pound's upload, a forged form, sign-in closed after wrong passwords."""
+    accounts.audit(con, user, "refused", pound[:64], "", "", outcome=why)  # autocommit: kept whatever the answer
 
 
 def _address(request: Request) -> str:
@@ -148,6 +157,9 @@ async def signin(request: Request) -> Response:
         csrf = _signer(con).dumps(request.cookies.get(PRE))
         if accounts.throttled(con, user, address):
             log.warning("intake: sign-in refused for user %r from %s: too many wrong passwords", user, address)
+            # a name typed that is no account's (a password typed in the wrong box?) is not kept
+            known = user if accounts.account(con, user) else "(no such account)"
+            _refused(con, known, "", f"sign-in from {address}: too many wrong passwords")
             return _page(request, "signin", 429, csrf=csrf, account=None, message=t("throttled", lang))
         found = await run_in_threadpool(accounts.check, con, user, password, address)
         if found is None:
@@ -161,8 +173,8 @@ async def signin(request: Request) -> Response:
 
 async def signout(request: Request) -> Response:
     with _db(request) as con:
-        _, key = _signed_in(request, con)
-        await _form(request, con, key)
+        signed, key = _signed_in(request, con)
+        await _form(request, con, key, signed.user)
         accounts.end_session(con, key)
     response = RedirectResponse("/signin", 303)
     response.delete_cookie(COOKIE)
@@ -186,9 +198,10 @@ async def upload(request: Request) -> Response:
     s = _settings(request)
     with _db(request) as con:
         account, key = _signed_in(request, con)
-        form = await _form(request, con, key)
+        form = await _form(request, con, key, account.user)
         pound, file = str(form.get("pound") or ""), form.get("register")
         if not account.may(pound) or pound not in read_pounds(s.data_dir):
+            _refused(con, account.user, pound, "an upload for a pound this account does not publish for")
             raise HTTPException(403, "Your account does not publish for that pound.")
         if not isinstance(file, UploadFile) or not file.filename:
             raise HTTPException(400, "Choose a register file.")
@@ -232,6 +245,8 @@ def _upload_of(con: sqlite3.Connection, account: accounts.Account, upload_id: st
     con.row_factory = sqlite3.Row
     row = con.execute("SELECT * FROM uploads WHERE id = ?", (upload_id,)).fetchone()
     if row is None or not account.may(row["pound_id"]):
+        if row is not None:  # another pound's upload, reached by its address
+            _refused(con, account.user, row["pound_id"], "another pound's upload")
         raise HTTPException(404, "No such upload.")
     return row
 
@@ -250,7 +265,7 @@ async def publish_upload(request: Request) -> Response:
     with _db(request) as con:
         account, key = _signed_in(request, con)
         up = _upload_of(con, account, request.path_params["upload_id"])
-        await _form(request, con, key)
+        await _form(request, con, key, account.user)
         staged = s.uploads / up["id"] / "register"
         failure, summary = "", ""
         try:
@@ -311,7 +326,7 @@ async def discard(request: Request) -> Response:
     with _db(request) as con:
         account, key = _signed_in(request, con)
         up = _upload_of(con, account, request.path_params["upload_id"])
-        await _form(request, con, key)
+        await _form(request, con, key, account.user)
         accounts.audit(con, account.user, "discarded", up["pound_id"], up["name"], up["sha256"])
         _forget(con, s, up["id"])
         csrf = _signer(con).dumps(key)

@@ -55,12 +55,30 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "no_changes": ("Nothing the public reads changes.", "പൊതുജനം വായിക്കുന്നതിൽ മാറ്റമില്ല."),
     "change": ("Change", "മാറ്റം"),
-    "field": ("Field", "ഇനം"),
+    "field": ("Field", "വിവരം"),  # not ഇനം: that is the kind of cattle, a column of the same table's neighbours
     "before": ("Before", "മുമ്പ്"),
     "after": ("After", "ശേഷം"),
     "added": ("added", "ചേർത്തത്"),
     "removed": ("removed", "നീക്കിയത്"),
     "changed": ("changed", "മാറ്റിയത്"),
+    "no_entries": (
+        "This file holds no entries: nothing in it would be published. Check that you chose the right file.",
+        "ഈ ഫയലിൽ രേഖകളൊന്നുമില്ല: ഇതിൽ നിന്ന് ഒന്നും പ്രസിദ്ധീകരിക്കില്ല. ശരിയായ ഫയലാണോ തിരഞ്ഞെടുത്തതെന്ന് പരിശോധിക്കുക.",
+    ),
+    "removes": (
+        "Publishing this file takes {n} entries off the portal: they are in the file of the same name published now "
+        "and not in this one. If that is not what you mean, press Discard.",
+        "ഈ ഫയൽ പ്രസിദ്ധീകരിച്ചാൽ {n} രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കം ചെയ്യപ്പെടും: ഇപ്പോൾ പ്രസിദ്ധീകരിച്ചിട്ടുള്ള ഇതേ പേരിലുള്ള "
+        "ഫയലിൽ അവയുണ്ട്, ഇതിലില്ല. അതല്ല ഉദ്ദേശിച്ചതെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
+    ),
+    "month_first": (
+        "The dates were read month first (MM/DD/YYYY), because the date '{cell}' in row {row} can only be read that "
+        "way: so a date such as 03/04/2025 was read as 4 March, not 3 April. If your register writes the day first, "
+        "correct row {row} and upload again.",
+        "തീയതികൾ മാസം ആദ്യം (MM/DD/YYYY) എന്ന രീതിയിൽ വായിച്ചു, കാരണം വരി {row}-ലെ '{cell}' എന്ന തീയതി അങ്ങനെ "
+        "മാത്രമേ വായിക്കാനാകൂ: അതിനാൽ 03/04/2025 പോലുള്ള തീയതി ഏപ്രിൽ 3 ആയല്ല, മാർച്ച് 4 ആയി വായിച്ചു. രജിസ്റ്ററിൽ "
+        "ദിവസം ആദ്യമാണ് എഴുതുന്നതെങ്കിൽ വരി {row} തിരുത്തി വീണ്ടും അപ്‌ലോഡ് ചെയ്യുക.",
+    ),
     "publish": ("Publish", "പ്രസിദ്ധീകരിക്കുക"),
     "discard": ("Discard", "ഉപേക്ഷിക്കുക"),
     "discarded": ("The file was discarded; nothing was kept.", "ഫയൽ ഉപേക്ഷിച്ചു; ഒന്നും സൂക്ഷിച്ചിട്ടില്ല."),
@@ -129,3 +147,48 @@ def reason(text: str, lang: str) -> str:
             if m := pattern.match(text):
                 return words.format(*m.groups())
     return text
+
+
+# Why the ingest could not read a file at all, as a clerk can act on it: the ingest's words are for whoever runs
+# `pinfold ingest` (a mapping file, the README); the clerk, who cannot upload a mapping file, is told what to check
+# in the file itself. A form not here is shown as the ingest words it, without the register's path (the page names
+# the file above it).
+_REFUSALS: list[tuple[re.Pattern[str], str, str]] = [
+    (
+        re.compile(r"no header row naming a date and the cattle was found in the first (\d+) rows"),
+        "No row of column headings naming the date brought and the kind of cattle was found in the first {0} rows. "
+        "Check that this is the register itself (not a summary, a letter or a scan) and that a row above the entries "
+        "names its columns, e.g. Date brought, Kind of cattle, Number, Description. If it does, ask the "
+        "administrator to describe its layout.",
+        "ആദ്യത്തെ {0} വരികളിൽ, കൊണ്ടുവന്ന തീയതിയും കന്നുകാലിയുടെ ഇനവും പറയുന്ന തലക്കെട്ട് വരി കണ്ടെത്തിയില്ല. ഇത് "
+        "രജിസ്റ്റർ തന്നെയാണോ (സംഗ്രഹമോ കത്തോ സ്കാനോ അല്ല) എന്നും, രേഖകൾക്ക് മുകളിലുള്ള ഒരു വരി കോളങ്ങളുടെ പേര് "
+        "(ഉദാ. കൊണ്ടുവന്ന തീയതി, ഇനം, എണ്ണം, വിവരണം) പറയുന്നുണ്ടോ എന്നും പരിശോധിക്കുക. ഉണ്ടെങ്കിൽ, അതിന്റെ ഘടന "
+        "വിവരിക്കാൻ അഡ്മിനിസ്ട്രേറ്ററോട് ആവശ്യപ്പെടുക.",
+    ),
+    (
+        re.compile(r"not a readable XLSX workbook"),
+        "This is not an Excel workbook Pinfold can open: it may be damaged, or another kind of file (a photo, a PDF) "
+        "with .xlsx at the end of its name. Open it in Excel or LibreOffice, save it again as .xlsx or .csv and "
+        "upload that.",
+        "Pinfold-ന് തുറക്കാനാവുന്ന Excel വർക്ക്ബുക്ക് അല്ല ഇത്: കേടായതാകാം, അല്ലെങ്കിൽ പേരിന്റെ അവസാനം .xlsx ഉള്ള "
+        "മറ്റൊരു തരം ഫയൽ (ഫോട്ടോ, PDF). Excel-ലോ LibreOffice-ലോ തുറന്ന് .xlsx ആയോ .csv ആയോ വീണ്ടും സേവ് ചെയ്ത് "
+        "അത് അപ്‌ലോഡ് ചെയ്യുക.",
+    ),
+    (
+        re.compile(r"cannot be read as \S+ text"),
+        "The file is not text Pinfold can read. Open it in Excel or LibreOffice, save it as CSV (UTF-8) and upload "
+        "that.",
+        "Pinfold-ന് വായിക്കാനാവുന്ന ടെക്സ്റ്റ് അല്ല ഈ ഫയൽ. Excel-ലോ LibreOffice-ലോ തുറന്ന് CSV (UTF-8) ആയി സേവ് ചെയ്ത് അത് അപ്‌ലോഡ് ചെയ്യുക.",
+    ),
+]
+_REGISTER_PREFIX = re.compile(r"^registers/[^/]+/.*?(?: \(sheet [^)]*\))?: ")
+
+
+def refusal(text: str, lang: str) -> str:
+    """Why a file was refused whole, for the clerk, in the page's language: "registers/p1/x.csv: no header row
+    naming a date and the cattle was found in the first 30 rows; describe the layout in x.csv.mapping.json (see
+    README)", 'en' -> 'No row of column headings naming the date brought and the kind of cattle ...'."""
+    for pattern, en, ml in _REFUSALS:
+        if m := pattern.search(text):
+            return (ml if lang == "ml" else en).format(*m.groups())
+    return _REGISTER_PREFIX.sub("", text, count=1)

@@ -6,7 +6,7 @@ from jinja2 import DictLoader, Environment, select_autoescape
 
 from pinfold.vocabulary import species_label
 
-from .i18n import reason, t
+from .i18n import reason, refusal, t
 
 _BASE = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -27,6 +27,7 @@ th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:
 .error{color:#a00000;font-weight:bold}.ok{color:#0a5c0a;font-weight:bold}
 dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;width:max-content}dl.counts dd{margin:0}
 form.inline{display:inline-block;margin-right:1rem}
+div.decide{position:sticky;bottom:0;background:#fff;border-top:1px solid #666;padding:0 0 .75rem}
 </style></head>
 <body><header><strong>{{ t('title', lang) }}</strong>
 <span><a href="{{ here }}?lang={{ 'en' if lang == 'ml' else 'ml' }}" lang="{{ 'en' if lang == 'ml' else 'ml' }}">{{ t('language', lang) }}</a>
@@ -56,9 +57,13 @@ _HOME = """{% extends "base" %}{% block main %}<h1>{{ t('upload', lang) }}</h1>
 <button class="primary" type="submit">{{ t('check', lang) }}</button></form>{% endblock %}"""
 
 _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ up.name }} ({{ up.pound_id }})</h1>
-{% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ r.error }}</p>{% else %}
+{% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ refusal(r.error, lang) }}</p>{% else %}
 <h2>{{ t('this_file', lang) }}</h2>{% include "counts" %}
 {% if r.pound and r.pound.records != r.records %}<p id="pound-counts">{{ t('with_pound', lang) }}: {{ t('records', lang) }} {{ r.pound.records }} · {{ t('stored', lang) }} {{ r.pound.stored }} · {{ t('duplicates', lang) }} {{ r.pound.duplicates }} · {{ t('rejects', lang) }} {{ r.pound.rejects }}</p>{% endif %}
+{% set removed = r.changes | selectattr('change', 'equalto', 'removed') | list | length %}
+{% if not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
+{% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
+{% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
@@ -76,11 +81,11 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
 {% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
-</table></div>
-<form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+</table></div>{% endif %}
+<div class="decide">{% if not r.error %}<form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
-<button type="submit">{{ t('discard', lang) }}</button></form>{% endblock %}"""
+<button type="submit">{{ t('discard', lang) }}</button></form></div>{% endblock %}"""
 
 # A file's counts (Report): what was read, published, merged and turned away
 _COUNTS = """<dl class="counts" id="file-counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t(stored_key or 'stored', lang) }}</dt>
@@ -115,6 +120,7 @@ env = Environment(
 )
 env.globals["t"] = t
 env.globals["reason"] = reason
+env.globals["refusal"] = refusal
 env.globals["species"] = species_label  # the portal's words for each kind, in both languages
 env.globals["cells"] = lambda raw: cells_written(raw)
 

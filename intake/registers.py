@@ -11,6 +11,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
 import sqlite3
 import tempfile
@@ -22,13 +23,17 @@ from urllib.parse import quote
 
 from ingest.build import Summary, ingest
 from ingest.privacy import published_name
-from ingest.readers import REGISTER_SUFFIXES
+from ingest.readers import REGISTER_SUFFIXES, load_mapping, month_first, sniff_encoding
 from ingest.sources import not_a_register
 from pinfold.errors import PinfoldError, shown
 
 MAX_BYTES = 32 * 1024 * 1024  # an upload past this is refused before it is read (a year's register is under 5 MB)
 # The public line a clerk checks before publishing: what the portal shows of an entry, names already hidden.
 LINE_FIELDS = ("entry_no", "brought_on", "species", "head_count", "colour", "description", "place_seized", "status")
+# A date only a month-first reading makes sense of ('11/13/2026'): the ingest then reads every numeric date of a text
+# register month first (ingest/readers.py month_first), so one slip turns a day-first month's 01/11/2026 to 11 January.
+_PROVES_MONTH_FIRST = re.compile(r"(?<!\d)(?:0?[1-9]|1[0-2])([/.-])(?:1[3-9]|2\d|3[01])\1(?:\d{4}|\d{2})(?!\d)")
+_TEXT_REGISTERS = (".csv", ".tsv", ".txt")
 
 
 class UploadRefused(PinfoldError):
@@ -70,6 +75,10 @@ class Report:
     changes: list[dict[str, object]] = field(default_factory=list)  # the history's rows, before they exist
     replaces: bool = False
     error: str = ""  # one sentence when the ingest refused the file
+    # a text register whose numeric dates were read month first (no mapping file said so): the row and the cell whose
+    # date proves it, for the clerk to correct when the register is in fact written day first
+    month_first_row: int = 0
+    month_first_cell: str = ""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -140,7 +149,32 @@ def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: 
         source = f"registers/{pound_id}/{name}"
         _count_file(report, priv, source)
         _read_report(report, pub, priv, source)
+        _month_first(report, target, priv, source)
         return report
+
+
+def _month_first(report: Report, register: Path, priv: Path, source: str) -> None:
+    """When the ingest read a text register's dates month first by itself (a date such as '11/13/2026' and none
+    such as '13/11/2026'), the first row holding a date that proves it, and that date: row 7, '11/13/2026'."""
+    if register.suffix.lower() not in _TEXT_REGISTERS or load_mapping(register).get("dates"):
+        return
+    encoding = sniff_encoding(register)
+    with open(register, encoding=encoding, errors="replace", newline="") as f:
+        sample = f.read(64 * 1024)
+    if not month_first(register, encoding, sample):
+        return
+    with contextlib.closing(sqlite3.connect(priv)) as con:
+        rows = con.execute(
+            "SELECT source_row, raw_json FROM register_entries WHERE source_file = ? ORDER BY source_row", (source,)
+        )
+        for row, raw in rows:
+            cells = json.loads(raw or "{}")
+            for v in cells.values() if isinstance(cells, dict) else [cells]:
+                if isinstance(v, str) and (m := _PROVES_MONTH_FIRST.search(v)):
+                    report.month_first_row, report.month_first_cell = row, m[0]
+                    return
+    found = _PROVES_MONTH_FIRST.search(sample)
+    report.month_first_cell = found[0] if found else "?"
 
 
 # What each kind of row of the private register is, in the report's counts

@@ -329,3 +329,92 @@ def test_the_counts_are_the_files_own_beside_the_pounds_and_the_published_page_r
     rejects = done[done.index('<ul id="rejects">') : done.index("</ul>")]
     assert rejects.count("<li>") == 2 and "is after today" in rejects and "dragon" in rejects  # staff see the cell
     assert 'id="portal-summary"' in done
+
+
+def test_an_empty_file_says_it_holds_nothing_and_how_many_published_entries_it_takes_off_the_portal(setup) -> None:
+    """The review of 3 Dec: an empty register-2026.txt (a file saved before it was filled) uploaded over the one
+    published read 'Records read 0 ... Turned away 0' above 27 rows marked 'removed', the blue Publish beside them,
+    and nothing said that publishing it takes those 27 entries off the portal."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    empty = upload(c, "")
+    text = html.unescape(empty.text)
+    top = text[: text.index('id="changes"')]  # said above the rows, before the clerk reaches for Publish
+    assert 'id="no-entries"' in top and "This file holds no entries" in top
+    assert "Publishing this file takes 2 entries off the portal" in top and "press Discard" in top
+    ml = html.unescape(c.get(empty.url.path + "?lang=ml").text)
+    assert "ഈ ഫയലിൽ രേഖകളൊന്നുമില്ല" in ml and "2 രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കം" in ml
+    new = upload(c, HEADER, name="dec.csv").text  # a new name: nothing taken off, but nothing in it either
+    assert 'id="no-entries"' in new and 'id="removes"' not in new
+    assert 'id="no-entries"' not in page.text and 'id="removes"' not in upload(c, CORRECTED).text
+
+
+def test_a_day_first_register_read_month_first_because_of_one_slip_says_so_and_names_the_row(setup) -> None:
+    """The review of 3 Dec: a November register written day first with one slip, '11/13/2026' in row 7, was read
+    month first whole (README: a date proving month first, none proving day first), so 01/11/2026 became
+    11 January; the report said 12 to be published, 0 turned away, and nothing of the dates."""
+    s, _ = setup
+    c = signed_in(s)
+    rows = [f'{i},{i:02d}/11/2025,9.30 AM,cow,1,black,Ollur,"Raman Pillai, Ollur",unknown\n' for i in range(1, 10)]
+    rows.insert(5, '99,11/13/2025,9.30 AM,cow,1,brown,Ollur,"Raman Pillai, Ollur",unknown\n')
+    page = upload(c, HEADER + "".join(rows))
+    text = html.unescape(page.text)
+    assert "<td>2025-01-11</td>" in text  # the reading itself is the ingest's, as documented
+    warning = text[text.index('id="month-first"') : text.index('id="lines"')]
+    assert "read month first" in warning and "'11/13/2025' in row 7" in warning and "correct row 7" in warning
+    ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
+    assert "വരി 7-ലെ '11/13/2025'" in ml
+    assert 'id="month-first"' not in upload(c, REGISTER).text  # '31/02/2025' proves it day first
+    assert 'id="month-first"' not in upload(c, HEADER + "".join(rows[:5])).text  # nothing proves either: day first
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said", "said_ml"),
+    [
+        ("nokind.csv", "Sl. No.,Date brought,Number\n1,03/11/2025,1\n", "No row of column headings naming the date",
+         "തലക്കെട്ട് വരി കണ്ടെത്തിയില്ല"),
+        ("photo.xlsx", "\xff\xd8\xff\xe0 JFIF", "not an Excel workbook Pinfold can open", "Excel വർക്ക്ബുക്ക് അല്ല"),
+    ],
+)  # fmt: skip
+def test_a_file_refused_whole_says_what_the_clerk_can_check_in_both_languages(setup, name, content, said, said_ml):
+    """The review of 3 Dec: a register without a kind column was refused with 'describe the layout in
+    nokind.csv.mapping.json (see README)', a file the intake does not take, from a README the clerk never sees; a
+    photo named .xlsx with '(BadZipFile)'; both in English on the Malayalam page."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, content, name=name)
+    alert = html.unescape(page.text.split('role="alert">')[1].split("</p>")[0])
+    assert said in alert and "mapping.json" not in alert and "README" not in alert and "BadZipFile" not in alert
+    assert "registers/p1/" not in alert  # the page names the file above
+    ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
+    assert said_ml in ml.split('role="alert">')[1].split("</p>")[0]
+    log = accounts.log(s.accounts_db)[-1]
+    assert ".mapping.json" in str(log[10]) or "BadZipFile" in str(log[10])  # the log keeps the ingest's own words
+
+
+def test_each_refused_attempt_is_a_line_of_the_audit_log(setup) -> None:
+    """The review of 3 Dec: an upload for another pound, another pound's upload reached by its address, a form
+    without its token and sign-in closed after wrong passwords were each refused in one line, and only the server's
+    output said so: `pinfold accounts log`, which the administrator reads, held none of them."""
+    s, _ = setup
+    asha, binu = signed_in(s), signed_in(s, "binu", "another password")
+    assert upload(asha, REGISTER, pound="p2").status_code == 403
+    theirs = upload(binu, REGISTER, pound="p2", follow=False).headers["location"]
+    assert asha.get(theirs).status_code == 404
+    assert asha.post(theirs + "/publish", data={"csrf_token": csrf(asha.get("/").text)}).status_code == 404
+    assert asha.post("/upload", data={"pound": "p1"}, files={"register": ("x.csv", b"x")}).status_code == 403
+    c = TestClient(create_app(s))
+    token = csrf(c.get("/signin").text)
+    for who in [CLERK] * 5 + [CLERK, "my secret pw"]:
+        c.post("/signin", data={"username": who, "password": "wrong", "csrf_token": token})
+    refused = [(r[1], r[3], r[10]) for r in accounts.log(s.accounts_db) if r[2] == "refused"]
+    assert refused == [
+        (CLERK, "p2", "an upload for a pound this account does not publish for"),
+        (CLERK, "p2", "another pound's upload"),
+        (CLERK, "p2", "another pound's upload"),
+        (CLERK, "", "/upload: a form without this session's token"),
+        (CLERK, "", "sign-in from testclient: too many wrong passwords"),
+        ("(no such account)", "", "sign-in from testclient: too many wrong passwords"),
+    ], refused

@@ -95,3 +95,36 @@ def test_a_clerk_uploads_checks_and_publishes_a_register(tmp_path: Path) -> None
     assert [line.split("\t")[1:3] for line in logged.stdout.splitlines()] == [
         [CLERK, "uploaded"], [CLERK, "published"], [CLERK, "uploaded"]]  # fmt: skip
     assert PASSWORD not in (intake.stderr.read() if intake.stderr else "")
+
+
+def test_publish_and_discard_are_in_reach_on_a_phone_however_long_the_report(tmp_path: Path) -> None:
+    """The review of 3 Dec: a register of 121 entries put Publish and Discard 12,000 px down a phone, past every
+    public line; they stay at the foot of the screen as the clerk reads (the page as the intake serves it)."""
+    from playwright.sync_api import sync_playwright
+    from starlette.testclient import TestClient
+
+    from ingest.build import ingest
+    from intake.app import Settings
+
+    from .intake_fixtures import HEADER
+    from .test_intake import signed_in, upload
+
+    data, pub, priv, acc = make_intake(tmp_path)
+    ingest(data, pub, priv)
+    c: TestClient = signed_in(Settings(data, pub, priv, acc))
+    rows = "".join(
+        f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(120)
+    )
+    page = upload(c, HEADER + rows).text
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        tab = browser.new_page(viewport={"width": 390, "height": 844})
+        tab.set_content(page)
+        assert tab.evaluate("document.documentElement.scrollHeight") > 5 * 844
+        for button in ("Publish", "Discard"):
+            box = tab.get_by_role("button", name=button).bounding_box()
+            assert box and box["y"] + box["height"] <= 844, (button, box)
+        tab.mouse.wheel(0, 3000)
+        box = tab.get_by_role("button", name="Publish").bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844
+        browser.close()
