@@ -156,9 +156,10 @@ async def signin(request: Request) -> Response:
         address = _address(request)
         csrf = _signer(con).dumps(request.cookies.get(PRE))
         if accounts.throttled(con, user, address):
-            log.warning("intake: sign-in refused for user %r from %s: too many wrong passwords", user, address)
-            # a name typed that is no account's (a password typed in the wrong box?) is not kept
+            # a name typed that is no account's (a password typed in the wrong box?) is kept neither in the audit
+            # log nor in the server's
             known = user if accounts.account(con, user) else "(no such account)"
+            log.warning("intake: sign-in refused for user %r from %s: too many wrong passwords", known, address)
             _refused(con, known, "", f"sign-in from {address}: too many wrong passwords")
             return _page(request, "signin", 429, csrf=csrf, account=None, message=t("throttled", lang))
         found = await run_in_threadpool(accounts.check, con, user, password, address)
