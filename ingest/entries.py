@@ -125,6 +125,7 @@ class Entries:
         "species",
         "species_as_written",
         "head_count",
+        "head_count_assumed",
     )
     COLUMNS += ("description", "place_seized", "owner_known", "dates", "complaint_outcome", "adjudged_illegal")
     COLUMNS += ("fine_levied",)
@@ -146,7 +147,7 @@ class Entries:
         values = {
             "rec": rec, "id": e.id, "entry_no": e.entry_no, "brought_on": e.brought_on, "brought_at": e.brought_at,
             "species": e.species, "species_as_written": e.species_as_written, "head_count": e.head_count,
-            "description": e.description, "place_seized": e.place_seized, "owner_known": e.owner_known,
+            "head_count_assumed": e.head_count_assumed, "description": e.description, "place_seized": e.place_seized, "owner_known": e.owner_known,
             "dates": tuple(e.dates.get(f) for f in OUTCOME_DATES), "complaint_outcome": e.complaint_outcome,
             "adjudged_illegal": e.adjudged_illegal, "fine_levied": e.fine_levied, "sale_proceeds": e.sale_proceeds, "sale_expenses": e.sale_expenses,
             "people": People(p["seizer_name"], p["seizer_residence"], p["owner_name"], p["owner_residence"],
@@ -235,7 +236,7 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
                 out.append(hide(t, *persons_of(block.cells(i)), roster))
         return out
 
-    kinds: list[Any] = [k if k is not _NOT_READ else (None, None, None, None, None) for k in whats]
+    kinds: list[Any] = [k if k is not _NOT_READ else (None, None, None, None, None, False) for k in whats]
     outcomes_written = lookup([col("complaint_outcome")], fields.written)
     numbers = lookup([col("entry_no")], fields.entry_number)
 
@@ -249,6 +250,7 @@ def read(block: Block, pound_id: str, act: RulePack | None, roster: Persons = EM
     c["species"] = [k[2] for k in kinds]
     c["species_as_written"] = [k[4] for k in kinds]
     c["head_count"] = [k[3] for k in kinds]
+    c["head_count_assumed"] = [k[5] for k in kinds]
     c["description"] = [d or "" for d in public([k[1] for k in kinds])]
     c["place_seized"] = public(lookup([col("place_seized")], fields.place))
     c["owner_known"] = known
@@ -289,8 +291,9 @@ def _whens(dates: Sequence[Any], hours: Sequence[Any], ctx: fields.Context) -> l
 
 
 def _whats(block: Block, ctx: fields.Context) -> list[Any]:
-    """Each row's (kind as written, description, species, head, public kind), or _NOT_READ: each distinct cell (or
-    combination of the cells a field is written over) read once by fields.kind_written, species, covered and head."""
+    """Each row's (kind as written, description, species, head, public kind, head assumed), or _NOT_READ: each
+    distinct cell (or combination of the cells a field is written over) read once by fields.kind_written, species,
+    covered, head and head_assumed."""
     f, n = block.fields, len(block)
     texts = {w: lookup([f[w]], text) if w in f else [""] * n for w in WHAT if w != "head_count"}
     counts = f.get("head_count", tuple(repeat(None, n)))
@@ -310,14 +313,15 @@ def _whats(block: Block, ctx: fields.Context) -> list[Any]:
         [counts, kinds_written],
         lambda count, k: _or_not_read(fields.head, count, None if k is _NOT_READ else k[2]),
     )
+    assumed = lookup([counts, kinds_written], lambda count, k: k is not _NOT_READ and fields.head_assumed(count, k[2]))
     descriptions = lookup(
         [[k[1] if k is not _NOT_READ else "" for k in kinds_written], texts["description"],
          texts["description_extra"], texts["ear_tag"]],
         fields.description_written,
     )  # fmt: skip
     return [
-        _NOT_READ if _NOT_READ in (k, s, h) else (k[0], d, s[0], h, s[1])
-        for k, s, h, d in zip(kinds_written, found, heads, descriptions, strict=True)
+        _NOT_READ if _NOT_READ in (k, s, h) else (k[0], d, s[0], h, s[1], a)
+        for k, s, h, d, a in zip(kinds_written, found, heads, descriptions, assumed, strict=True)
     ]
 
 

@@ -268,6 +268,12 @@ def kind_reason(e: KindRejected, act: RulePack | None) -> RecordRejected:
     )
 
 
+def head_assumed(count_cell: Any, written_count: int | None) -> bool:
+    """Whether head() reads one for want of any number: (None, None) -> True; ('', None) -> True; ('2', None) ->
+    False; (None, 3) -> False. A register of one animal an entry leaves the count blank; the fine is per head."""
+    return (count_cell is None or text(count_cell) == "") and written_count is None
+
+
 def head(count_cell: Any, written_count: int | None) -> int:
     """The number of head: the count cell when it has one, else the number written with the kind, else one.
     ('2', None) -> 2; (None, 3) -> 3; ('', None) -> 1; ('0', None) -> RecordRejected('... at least one animal.')."""

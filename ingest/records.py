@@ -48,6 +48,8 @@ class Entry:
     sale_expenses: Money | None
     people: dict[str, str | None]
     source_part: int | None = None  # the kind's place in an entry naming several ('1 cow with calf': 1, 2)
+    # The register gives no number of head (no count, none written with the kind): read as one (fields.head).
+    head_count_assumed: bool = False
 
 
 def identity_number(entry_no: str | None) -> str:
@@ -147,7 +149,7 @@ def to_entry(
     day, hour = _when(cells)
     fields.day_allowed(day, ctx)
     at = fields.brought_at(day, hour)
-    kind, desc, n, species, written = _what(cells, part, ctx)
+    kind, desc, n, species, written, assumed = _what(cells, part, ctx)
     dates = fields.in_order(_dates(cells), day)
     entry_no = fields.entry_number(cells.get("entry_no"))
     place = fields.place(cells.get("place_seized"))
@@ -164,6 +166,7 @@ def to_entry(
         species=species,
         species_as_written=public_kind(written),
         head_count=n,
+        head_count_assumed=assumed,
         description=public_desc or "",
         place_seized=public_place,
         owner_known=owner_is_known(cells),
@@ -197,19 +200,19 @@ def _when(cells: dict[str, Any]) -> tuple[dt.date, dt.time | None]:
 
 def _what(
     cells: dict[str, Any], part: tuple[int, KindPart, int] | None, ctx: fields.Context
-) -> tuple[str, str, int, str, str]:
-    """A record's kind as written, its description, head, species and the kind that species was read from (the
-    kind `part` of an entry naming several): {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2,
-    'cow', 'cows')."""
+) -> tuple[str, str, int, str, str, bool]:
+    """A record's kind as written, its description, head, species, the kind that species was read from (the kind
+    `part` of an entry naming several) and whether the head was assumed (fields.head_assumed):
+    {'number_and_description': '2 cows (black)'} -> ('cows', 'black', 2, 'cow', 'cows', False)."""
     kind, desc, nd_count, count_cell = _kind_count_description(cells)
     if part is None:
         species = fields.species(kind, ctx)
         n = fields.head(count_cell, nd_count)
-        written = kind
-    else:
+        written, assumed = kind, fields.head_assumed(count_cell, nd_count)
+    else:  # each kind of an entry naming several has its own number ('2 cows and a calf'), or it is turned away
         _, kind_part, n = part
-        species, written = kind_part.species, kind_part.written
-    return kind, desc, n, fields.covered(species, written, ctx), written
+        species, written, assumed = kind_part.species, kind_part.written, False
+    return kind, desc, n, fields.covered(species, written, ctx), written, assumed
 
 
 def _dates(cells: dict[str, Any]) -> dict[str, dt.date]:

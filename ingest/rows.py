@@ -263,7 +263,7 @@ class ShardRows:
             "id": e["id"], "pound_id": repeat(pound.id, n), "entry_no": e["entry_no"], "brought_at": e["brought_at"],
             "brought_on": [a[:10] for a in e["brought_at"]], "brought_month": [a[:7] for a in e["brought_at"]],
             "species": species, "species_as_written": e["species_as_written"], "head_count": head,
-            "description": e["description"], "colour": [t[1] for t in tags], "ear_tags": [t[0] for t in tags],
+            "head_count_assumed": [int(a) for a in e["head_count_assumed"]], "description": e["description"], "colour": [t[1] for t in tags], "ear_tags": [t[0] for t in tags],
             "place_seized": e["place_seized"], "owner_known": [int(k) for k in e["owner_known"]], "status": status,
             **{f: [x[i] for x in isos] for i, f in enumerate(OUTCOME_DATES)},
             "complaint_outcome": e["complaint_outcome"],

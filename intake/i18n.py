@@ -47,6 +47,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "brought": ("Brought", "കൊണ്ടുവന്നത്"),
     "kind": ("Kind", "ഇനം"),
     "head": ("Head", "എണ്ണം"),
+    # the register gives no number of head: read as one (the fine and the feeding are per head)
+    "head_assumed": ("no number in the register: read as 1", "രജിസ്റ്ററിൽ എണ്ണമില്ല: 1 ആയി വായിച്ചു"),
     "description": ("Description", "വിവരണം"),
     "place": ("Place seized", "പിടിച്ച സ്ഥലം"),
     "changes": (

@@ -29,7 +29,8 @@ from pinfold.errors import PinfoldError, shown
 
 MAX_BYTES = 32 * 1024 * 1024  # an upload past this is refused before it is read (a year's register is under 5 MB)
 # The public line a clerk checks before publishing: what the portal shows of an entry, names already hidden.
-LINE_FIELDS = ("entry_no", "brought_on", "species", "head_count", "colour", "description", "place_seized", "status")
+LINE_FIELDS = ("entry_no", "brought_on", "species", "head_count", "head_count_assumed", "colour", "description",
+               "place_seized", "status")  # fmt: skip
 # A date only a month-first reading makes sense of ('11/13/2026'): the ingest then reads every numeric date of a text
 # register month first (ingest/readers.py month_first), so one slip turns a day-first month's 01/11/2026 to 11 January.
 _PROVES_MONTH_FIRST = re.compile(r"(?<!\d)(?:0?[1-9]|1[0-2])([/.-])(?:1[3-9]|2\d|3[01])\1(?:\d{4}|\d{2})(?!\d)")

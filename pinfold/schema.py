@@ -147,6 +147,7 @@ CREATE TABLE impoundments (
     species TEXT NOT NULL,
     species_as_written TEXT,
     head_count INTEGER NOT NULL CHECK (head_count >= 1),
+    head_count_assumed INTEGER NOT NULL DEFAULT 0,
     description TEXT,
     colour TEXT,
     ear_tags TEXT,

@@ -147,6 +147,8 @@ T: dict[str, tuple[str, str]] = {
     "held_until": ("held for the owner until", "ഉടമയ്ക്കായി സൂക്ഷിക്കുന്നത് ഈ തീയതി വരെ:"),
     "fine": ("Fine", "പിഴ"),
     "per_head": ("per head", "ഒരു മൃഗത്തിന്"),
+    # impoundments.head_count_assumed: the register gives no number of head, and one is read
+    "head_assumed": ("the register gives no number: read as 1", "രജിസ്റ്ററിൽ എണ്ണമില്ല: 1 ആയി കണക്കാക്കി"),
     "feeding": ("Feeding and watering", "തീറ്റയും വെള്ളവും"),
     "per_day": ("per head per day", "ഒരു മൃഗത്തിന് ഒരു ദിവസം"),
     "total": ("Total to pay", "ആകെ അടയ്ക്കേണ്ടത്"),

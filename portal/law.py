@@ -191,6 +191,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         "act": imp["act"],
         "species": imp["species"],
         "head_count": imp["head_count"],
+        "head_count_assumed": bool(imp["head_count_assumed"]),  # no number in the register: one is read
         "fine_rupees": s(due.fine),
         "fine_per_head_rupees": s(due.fine_per_head),
         # an exact ratio: 2, or 1.5 (K s.11(2) allows any amount up to double)

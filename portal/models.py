@@ -147,6 +147,9 @@ class Due(BaseModel):
     act: str
     species: str
     head_count: int
+    head_count_assumed: bool = Field(
+        description="The register gives no number of head: one is read (the sums are per head)."
+    )
     fine_rupees: str | None
     fine_per_head_rupees: str | None
     habitual_multiplier: int | str = Field(description="2, or an exact ratio such as 3/2 (K s.11(2): up to double).")

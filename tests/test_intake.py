@@ -82,6 +82,23 @@ def test_a_rejected_rows_cells_are_those_written_the_blank_ones_left_out(setup) 
     assert "Place of seizure" not in rejects and "<b>Hour</b>" not in rejects
 
 
+def test_a_blank_number_of_head_is_shown_read_as_one(setup) -> None:
+    """The fine and the feeding are per head (K s.11(1), s.4): a clerk who left the count blank on an entry of three
+    animals sees, before publishing, that it was read as one, in both languages; a count written is shown as it is."""
+    s, _ = setup
+    c = signed_in(s)
+    report = upload(
+        c,
+        HEADER + '7,05/11/2025,9.30 AM,cow,,grey,Ollur,"Raman Pillai, Ollur",unknown\n'
+        '8,05/11/2025,9.45 AM,cow,2,brown,Ollur,"Raman Pillai, Ollur",unknown\n',
+    ).url.path
+    for lang, words in (("en", "no number in the register: read as 1"), ("ml", "രജിസ്റ്ററിൽ എണ്ണമില്ല: 1 ആയി വായിച്ചു")):
+        lines = html.unescape(c.get(report, params={"lang": lang}).text)
+        lines = lines[lines.index('id="lines"') :]
+        rows = {r.split("</td>")[0]: r for r in lines.split("<tr><td>")[1:]}
+        assert words in rows["7"] and words not in rows["8"] and "<td>2</td>" in rows["8"]
+
+
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
     s, tmp = setup
     c = signed_in(s)

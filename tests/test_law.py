@@ -736,6 +736,43 @@ def test_cattle_released_on_deposit_before_the_decision_show_the_deposit_and_k_s
     assert "കെട്ടിവച്ച് (K s.14)" in ml.by_id["seizure-illegal-later"]
 
 
+def test_a_head_count_the_register_does_not_give_is_read_as_one_and_says_so(tmp_path, portal_for) -> None:
+    """K s.11(1): a fine "for every head of cattle impounded", and feeding per head (s.4): the number of head decides
+    the sum. A register of one animal an entry leaves the count blank, and Pinfold reads one; the entry says it was
+    assumed, so a reader of the fines knows. Row 1 gives 2 (fine 2 x Rs 500 = Rs 1,000); row 2 leaves the count blank
+    (read as 1: Rs 500, assumed); row 3 writes '3 cows' in an entry with no count column (3, not assumed); row 4 a
+    cow with no count column (1, assumed)."""
+    k = "No.,Date brought,Kind,Number,Description\n1,01/11/2025,cow,2,black\n2,01/11/2025,cow,,red\n"
+    no_count = "No.,Date brought,Number and description of animals\n3,02/11/2025,3 cows\n4,02/11/2025,cow\n"
+    db = law_db(
+        tmp_path,
+        {"k1": k, "k2": no_count},
+        pounds=POUNDS_CSV + "k2,Nadathara Pound,kerala-1961,Ollur Panchayat,Thrissur,Nadathara,10.5,76.2\n",
+    )
+    got = {
+        r["entry_no"]: (r["head_count"], r["head_count_assumed"], r["fine_due_rupees"])
+        for r in rows(db, "SELECT entry_no, head_count, head_count_assumed, fine_due_rupees FROM impoundments")
+    }
+    assert got == {
+        "1": (2, 0, "1000.00"),
+        "2": (1, 1, "500.00"),
+        "3": (3, 0, "1500.00"),
+        "4": (1, 1, "500.00"),
+    }
+    # the reading of a record one by one (records.to_entry: entries the columnar reading leaves to it) says the same
+    from ingest.records import to_entry
+
+    cells = {"entry_no": "5", "brought_at": "03/11/2025", "species": "cow"}
+    assert (to_entry("k1", cells).head_count, to_entry("k1", cells).head_count_assumed) == (1, True)
+    assert to_entry("k1", {**cells, "head_count": "2"}).head_count_assumed is False
+    # the API and the animal page say it where the fine is counted per head
+    c = portal_for(db, D(2025, 11, 5))
+    ids = {r["entry_no"]: r["id"] for r in rows(db, "SELECT entry_no, id FROM impoundments")}
+    assert [c.get(f"/api/impoundments/{ids[n]}/due").json()["head_count_assumed"] for n in "12"] == [False, True]
+    assert 'id="head-assumed"' in c.get(f"/animals/{ids['2']}").text
+    assert 'id="head-assumed"' not in c.get(f"/animals/{ids['1']}").text
+
+
 def test_a_deposit_is_not_a_fine_collected_and_pie_era_proceeds_are_given(tmp_path, portal_for) -> None:
     """K s.14: cattle are delivered "upon deposit of the fines and charges" of an owner "about to make a complaint":
     money held until the Magistrate decides, not a fine collected (K s.16(1) sends the local authority "the fines so
