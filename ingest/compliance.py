@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from pinfold.law.compliance import RULE_KEYS, acts_with, rules
+from pinfold.law.compliance import MEASURED_KEYS, RULE_KEYS, acts_with, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
 from . import pound_months
@@ -25,8 +25,11 @@ def build_sql(today: str = TODAY_IN_INDIA, pounds: Sequence[str] | None = None) 
         acts = ", ".join(repr(a) for a in acts_with(rule)) or "NULL"  # NULL for a rule no Act has: matches nothing
         n = f"CASE WHEN i.act IN ({acts}) THEN sum(CASE WHEN {rule.condition} THEN 1 ELSE 0 END) END"
         counts.append(f"{n} AS {rule.key}")
+        if rule.measured:
+            measured = f"CASE WHEN i.act IN ({acts}) THEN sum(CASE WHEN {rule.measured} THEN 1 ELSE 0 END) END"
+            counts.append(f"{measured} AS {rule.key}_measured")
         shares.append(f"round(100.0 * {rule.key} / entries, 1) AS {rule.key}_share")
-    columns = ", ".join(f"{k}, {k}_share" for k in RULE_KEYS)
+    columns = ", ".join([f"{k}, {k}_share" for k in RULE_KEYS] + [f"{k}_measured" for k in MEASURED_KEYS])
     return f"""INSERT INTO compliance (pound_id, year, act, district, entries, {columns})
         SELECT pound_id, year, act, district, entries, {columns}
         FROM (SELECT *, {", ".join(shares)} FROM (

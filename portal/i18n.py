@@ -761,6 +761,13 @@ T.update({
     "entries_brought": ("Entries", "എൻട്രികൾ"),
     "year": ("Year", "വർഷം"),
     "not_in_act": ("—: the pound's Act has no such rule.", "—: പൗണ്ടിന്റെ നിയമത്തിൽ ഇങ്ങനെ ഒരു വ്യവസ്ഥയില്ല."),
+    # a rule counted over some entries only (compliance.Rule.measured) where the register records none of them
+    "not_recorded": ("not recorded", "രേഖയില്ല"),
+    "not_recorded_hint": (
+        "not recorded: the register records nothing the rule is counted from (a day of seizure), so no departure "
+        "can be seen; it is not a 0.",
+        "രേഖയില്ല: ഈ വ്യവസ്ഥ എണ്ണാനുള്ള വിവരം (പിടിച്ചെടുത്ത ദിവസം) രജിസ്റ്ററിൽ ഇല്ല; അതിനാൽ ലംഘനം കാണാനാവില്ല; ഇത് 0 അല്ല.",
+    ),
     "counted_when": ("Counted when the register records", "രജിസ്റ്റർ രേഖപ്പെടുത്തുമ്പോൾ എണ്ണുന്നു:"),
     "cannot_see": ("It cannot show", "അതിന് കാണിക്കാനാവാത്തത്:"),
     "rule_seizure_late": ("Brought later than the Act allows", "നിയമം അനുവദിക്കുന്നതിലും വൈകി കൊണ്ടുവന്നു"),

@@ -347,3 +347,26 @@ def test_the_compliance_page_says_its_heading_and_lede_once_and_does_not_link_to
     client.cookies.clear()
     pound = client.get("/pounds/tcr-ollur").text
     assert t("compliance_lede", "en") in pound and '<a href="/compliance">' in pound
+
+
+def test_a_rule_the_register_cannot_show_reads_not_recorded_not_0(tmp_path, portal_for) -> None:  # noqa: F811
+    """K s.9, s.10: cattle reach the pound "within twenty-four hours" of seizure; a register that records no day of
+    seizure cannot show a late one. k1 records two seizure days (rows 1 and 2: one late, 1 (10.0%)); a pound whose
+    register records none is 'not recorded', not '0 (0.0%)', which reads as having kept the law; the table says how
+    many entries the rule was counted over."""
+    k2 = HEADER + "1,01/03/2025,,cow,1,black,,,,,,,,,05/03/2025\n2,02/03/2025,,cow,1,white,,,,,,,,,04/03/2025\n"
+    pounds = POUNDS_CSV + "k2,Nadathara Pound,kerala-1961,Ollur Panchayat,Thrissur,Nadathara,10.5,76.2\n"
+    db = law_db(tmp_path / "two", {"k1": K1, "k2": k2}, {**RULES_K, "roster.csv": ROSTER}, pounds)
+    got = {r["pound_id"]: r for r in rows(db, "SELECT * FROM compliance")}
+    assert (got["k1"]["seizure_late"], got["k1"]["seizure_late_measured"]) == (1, 2)
+    assert (got["k2"]["seizure_late"], got["k2"]["seizure_late_measured"]) == (0, 0)
+    c = portal_for(db, D(2025, 12, 1))
+    for lang in ("en", "ml"):
+        page = c.get("/compliance", params={"lang": lang}).text
+        assert figures(page, "score-k1-2025")[3] == "1 (10.0%)"
+        assert figures(page, "score-k2-2025")[3] == t("not_recorded", lang)
+        assert figures(c.get("/pounds/k2", params={"lang": lang}).text, "rule-seizure_late")[0] == t(
+            "not_recorded", lang
+        )
+    # the district adds k1's: counted over two entries, one late
+    assert figures(c.get("/districts/Thrissur").text, "rule-seizure_late") == ["1 (8.3%)", "1 (8.3%)"]

@@ -32,6 +32,9 @@ class Rule(NamedTuple):
     label: str
     counted: str  # what the register must record for an entry to be counted
     unseen: str  # what it cannot show
+    # The entries the register could show a departure for (SQL over `i`), when not every entry: a pound whose
+    # register records none of them shows "not recorded", not a 0 that reads as "kept the law".
+    measured: str | None = None
 
 
 def rules(today: str) -> tuple[Rule, ...]:
@@ -45,6 +48,7 @@ def rules(today: str) -> tuple[Rule, ...]:
             "Brought to the pound later than the Act allows",
             "a seizure day more than a day before the day brought",
             "registers that record no seizure day; the hour of seizure",
+            "i.seized_on IS NOT NULL",
         ),
         Rule(
             "notice_late",
@@ -109,6 +113,8 @@ def rules(today: str) -> tuple[Rule, ...]:
 
 
 RULE_KEYS = tuple(r.key for r in rules("date('now')"))
+# The rules counted over some entries only, each with a column of how many the register could show it for.
+MEASURED_KEYS = tuple(r.key for r in rules("date('now')") if r.measured)
 
 
 def applies(rule: Rule, pack: RulePack) -> bool:
@@ -118,7 +124,9 @@ def applies(rule: Rule, pack: RulePack) -> bool:
 
 def columns_sql() -> str:
     """The scorecard's columns as declared in the public table: 'seizure_late INTEGER, seizure_late_share REAL, ...'."""
-    return ", ".join(f"{k} INTEGER, {k}_share REAL" for k in RULE_KEYS)
+    return ", ".join(
+        [f"{k} INTEGER, {k}_share REAL" for k in RULE_KEYS] + [f"{k}_measured INTEGER" for k in MEASURED_KEYS]
+    )
 
 
 def acts_with(rule: Rule) -> list[str]:

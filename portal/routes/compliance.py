@@ -12,7 +12,7 @@ from urllib.parse import quote_plus, urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from pinfold.law.compliance import RULE_KEYS, Rule, departed, rules
+from pinfold.law.compliance import MEASURED_KEYS, RULE_KEYS, Rule, departed, rules
 from pinfold.law.status import TODAY_IN_INDIA
 
 from .. import db, pound_charts
@@ -36,6 +36,9 @@ def _sum_rules(rows: list[dict[str, Any]]) -> dict[str, Any]:
         base = sum(r["entries"] for r in having)
         out[k] = n if having else None
         out[f"{k}_share"] = round(100.0 * n / base, 1) if having and base else None
+    for k in MEASURED_KEYS:
+        having = [r for r in rows if r[f"{k}_measured"] is not None]
+        out[f"{k}_measured"] = sum(r[f"{k}_measured"] for r in having) if having else None
     return out
 
 
