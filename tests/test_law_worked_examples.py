@@ -26,7 +26,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ingest.build import ingest
 from pinfold.law import clock
 from pinfold.law.clock import TODAY_SQL, deadlines
 from pinfold.law.dues import compute_due
@@ -36,6 +35,7 @@ from pinfold.law.rules import RateRow, RuleBook, statutory_rows
 from portal.app import create_app
 from portal.settings import Settings
 
+from .test_law import law_db, rows
 from .test_portal import parse
 
 D = dt.date
@@ -58,25 +58,11 @@ RULES = {
 
 
 def _db(tmp_path: Path, registers: dict[str, str], rules: dict[str, str] = RULES) -> Path:
-    root = tmp_path / "data"
-    (root / "rules").mkdir(parents=True)
-    (root / "pounds.csv").write_text(POUNDS, encoding="utf-8")
-    for pound_id, text in registers.items():
-        (root / "registers" / pound_id).mkdir(parents=True)
-        (root / "registers" / pound_id / "register.csv").write_text(text, encoding="utf-8")
-    for name, text in rules.items():
-        (root / "rules" / name).write_text(text, encoding="utf-8")
-    ingest(root, tmp_path / "p.db", tmp_path / "q.db")
-    return tmp_path / "p.db"
+    """test_law.law_db with these examples' pounds and rule files."""
+    return law_db(tmp_path, registers, rules, POUNDS)
 
 
-def _rows(db: Path, sql: str, params: tuple = ()) -> list[dict]:
-    con = sqlite3.connect(db)
-    con.row_factory = sqlite3.Row
-    try:
-        return [dict(r) for r in con.execute(sql, params)]
-    finally:
-        con.close()
+_rows = rows
 
 
 @pytest.fixture
