@@ -39,6 +39,37 @@ WORDS: dict[str, tuple[str, str]] = {
         "Rows turned away: correct them in the register and upload again",
         "നിരസിച്ച വരികൾ: രജിസ്റ്ററിൽ തിരുത്തി വീണ്ടും അപ്‌ലോഡ് ചെയ്യുക",
     ),
+    # The rows the ingest merged as duplicates (ingest/schema.py finish: one id, and the same day and hour, kind,
+    # count, description and place; the copy recording most of what became of the animal stands)
+    "merged_rows": (
+        "Rows merged as duplicates: counted once, not published again",
+        "ഇരട്ടിപ്പായി ലയിപ്പിച്ച വരികൾ: ഒരിക്കൽ മാത്രം എണ്ണുന്നു, വീണ്ടും പ്രസിദ്ധീകരിക്കില്ല",
+    ),
+    "merged_why": (
+        "Each of these rows says the same as another entry of the pound: the same entry number (when it has one), day "
+        "and hour brought, kind, number of head, description and place. It is read as the same entry written twice, "
+        "so it is counted once: the copy that records most of what became of the animal (the first one, when they "
+        "record as much) is published. If a row is in fact another animal, give it its own entry number and upload "
+        "again.",
+        "ഈ വരികൾ ഓരോന്നും പൗണ്ടിന്റെ മറ്റൊരു രേഖയുടെ അതേ വിവരങ്ങൾ പറയുന്നു: അതേ ക്രമനമ്പർ (ഉണ്ടെങ്കിൽ), കൊണ്ടുവന്ന "
+        "ദിവസവും സമയവും, ഇനം, എണ്ണം, വിവരണം, പിടിച്ച സ്ഥലം. ഒരേ രേഖ രണ്ടുതവണ എഴുതിയതായി വായിക്കുന്നു, അതിനാൽ ഒരിക്കൽ "
+        "മാത്രം എണ്ണുന്നു: മൃഗത്തിന് എന്തു സംഭവിച്ചു എന്ന് കൂടുതൽ രേഖപ്പെടുത്തിയ പകർപ്പാണ് (തുല്യമെങ്കിൽ ആദ്യത്തേത്) "
+        "പ്രസിദ്ധീകരിക്കുന്നത്. ഒരു വരി യഥാർത്ഥത്തിൽ മറ്റൊരു മൃഗമാണെങ്കിൽ, അതിന് സ്വന്തം ക്രമനമ്പർ നൽകി വീണ്ടും "
+        "അപ്‌ലോഡ് ചെയ്യുക.",
+    ),
+    "merged_entry": (
+        "merged into entry {entry} of {day} ({kind})",
+        "{day}-ലെ ക്രമനമ്പർ {entry} ({kind}) രേഖയിൽ ലയിപ്പിച്ചു",
+    ),
+    "merged_entry_unnumbered": (
+        "merged into the entry of {day} ({kind}) without a number",
+        "{day}-ലെ ക്രമനമ്പറില്ലാത്ത ({kind}) രേഖയിൽ ലയിപ്പിച്ചു",
+    ),
+    "merged_same_file": ("the same as row {row} of this file", "ഈ ഫയലിലെ വരി {row}-ന് സമം"),
+    "merged_other_file": (
+        "the same as row {row} of {file}, the copy that is published",
+        "{file} ഫയലിലെ വരി {row}-ന് സമം; പ്രസിദ്ധീകരിക്കുന്നത് ആ പകർപ്പാണ്",
+    ),
     "row": ("Row", "വരി"),
     "reason": ("Reason", "കാരണം"),
     "cells": ("As written", "എഴുതിയതുപോലെ"),

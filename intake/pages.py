@@ -76,6 +76,9 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 {% for x in r.rejected %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
 <td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
 </table></div>{% endif %}
+{% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
+{% for m in r.merged %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
+</ul>{% endif %}
 <h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
@@ -123,6 +126,23 @@ env.globals["reason"] = reason
 env.globals["refusal"] = refusal
 env.globals["species"] = species_label  # the portal's words for each kind, in both languages
 env.globals["cells"] = lambda raw: cells_written(raw)
+env.globals["merged_into"] = lambda m, lang: merged_into(m, lang)
+
+
+def merged_into(m: dict[str, object], lang: str) -> str:
+    """Where a row merged as a duplicate went, in the clerk's words: {'entry_no': '1', 'brought_on': '2025-11-03',
+    'species': 'cow', 'into_file': '', 'into_row': 2}, 'en' -> 'merged into entry 1 of 2025-11-03 (Cow): the same as
+    row 2 of this file'; an entry in another of the pound's files names that file and row."""
+    entry = t("merged_entry" if m.get("entry_no") else "merged_entry_unnumbered", lang).format(
+        entry=m.get("entry_no"), day=m.get("brought_on") or "?", kind=species_label(str(m.get("species")), lang)
+    )
+    row = f"{m.get('into_row')}" + (f" ({m['into_sheet']})" if m.get("into_sheet") else "")
+    where = (
+        t("merged_other_file", lang).format(row=row, file=m["into_file"])
+        if m.get("into_file")
+        else t("merged_same_file", lang).format(row=row)
+    )
+    return f"{entry}: {where}"
 
 
 def cells_written(raw: object) -> list[tuple[str, object]]:

@@ -72,6 +72,9 @@ class Report:
     rejects: int = 0
     pound: dict[str, int] = field(default_factory=dict)  # the same counts of the pound's registers, this file with them
     rejected: list[dict[str, object]] = field(default_factory=list)  # row, sheet, reason, cells as written
+    # each row merged into another entry as its duplicate: its row and sheet, the entry it was merged into (number,
+    # day brought, kind) and where that entry's copy stands (file, '' for this one; row; sheet)
+    merged: list[dict[str, object]] = field(default_factory=list)
     lines: list[dict[str, object]] = field(default_factory=list)  # the public line of each stored entry
     changes: list[dict[str, object]] = field(default_factory=list)  # the history's rows, before they exist
     replaces: bool = False
@@ -150,6 +153,7 @@ def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: 
         source = f"registers/{pound_id}/{name}"
         _count_file(report, priv, source)
         _read_report(report, pub, priv, source)
+        _read_merged(report, pub, priv, source)
         _month_first(report, target, priv, source)
         return report
 
@@ -219,6 +223,36 @@ def _read_report(report: Report, pub: Path, priv: Path, source: str) -> None:
                 (last,),
             ):
                 report.changes.append(dict(r))
+
+
+def _read_merged(report: Report, pub: Path, priv: Path, source: str) -> None:
+    """The file's rows the ingest merged into another entry as duplicates, as the private register marks them (kind
+    'duplicate', ingest/finish.py _mark_duplicates; its impoundment_id is the entry's), each with the entry and the
+    row of the copy that stands: ('registers/p1/nov.csv') -> [{'row': 4, 'sheet': None, 'entry_no': '1',
+    'brought_on': '2025-11-03', 'species': 'cow', 'into_file': '', 'into_row': 2, 'into_sheet': None}]."""
+    with contextlib.closing(sqlite3.connect(priv)) as con:
+        rows = con.execute(
+            """SELECT d.source_row, d.source_sheet, d.impoundment_id, e.source_file, e.source_row, e.source_sheet
+               FROM register_entries d LEFT JOIN register_entries e
+                 ON e.impoundment_id = d.impoundment_id AND e.kind = 'entry'
+               WHERE d.kind = 'duplicate' AND d.source_file = ? ORDER BY d.source_row, d.rowid""",
+            (source,),
+        ).fetchall()
+    if not rows:
+        return
+    with contextlib.closing(sqlite3.connect(pub)) as con:
+        # one look-up by the primary key per entry (an IN list of thousands would pass SQLite's bound on parameters)
+        entries = {
+            i: con.execute("SELECT entry_no, brought_on, species FROM impoundments WHERE id = ?", (i,)).fetchone()
+            for i in {r[2] for r in rows}
+        }
+    for row, sheet, entry_id, into_source, into_row, into_sheet in rows:
+        entry_no, brought_on, species = entries.get(entry_id) or (None, None, None)
+        report.merged.append(
+            {"row": row, "sheet": sheet, "entry_no": entry_no, "brought_on": brought_on, "species": species,
+             "into_file": "" if into_source in (source, None) else into_source.rsplit("/", 1)[-1],
+             "into_row": into_row, "into_sheet": into_sheet}
+        )  # fmt: skip
 
 
 @contextlib.contextmanager

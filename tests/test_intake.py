@@ -99,6 +99,41 @@ def test_a_blank_number_of_head_is_shown_read_as_one(setup) -> None:
         assert words in rows["7"] and words not in rows["8"] and "<td>2</td>" in rows["8"]
 
 
+def test_each_row_merged_as_a_duplicate_is_listed_with_the_entry_it_joined_and_why(setup) -> None:
+    """The review of 9 Dec: the check page said 'Duplicates merged 2' and listed the rows turned away by row, but not
+    which rows were merged, nor into what: a clerk could not tell a copy written twice from a second animal lost.
+    Each is listed by its row, with the entry it was merged into and where that entry's copy stands (this file, or
+    another of the pound's), in both languages; a row of the same number saying something else is its own entry."""
+    s, _ = setup
+    c = signed_in(s)
+    year = HEADER + '2,04/11/2025,9.30 AM,bull,1,red,Ollur,"Raman Pillai, Ollur",unknown\n'
+    page = upload(c, year, name="2025.csv")  # before nov.csv in register order: its copy stands
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    november = HEADER + (
+        '1,03/11/2025,9.30 AM,cow,1,black,Ollur,"Raman Pillai, Ollur",unknown\n'  # row 2
+        '2,04/11/2025,9.30 AM,bull,1,red,Ollur,"Raman Pillai, Ollur",unknown\n'  # row 3: 2025.csv's entry 2
+        '1,03/11/2025,9.30 AM,cow,1,black,Ollur,"Raman Pillai, Ollur",unknown\n'  # row 4: row 2 again
+        '1,03/11/2025,9.30 AM,cow,1,white,Ollur,"Raman Pillai, Ollur",unknown\n'  # row 5: another cow numbered 1
+    )
+    report = upload(c, november)
+    text = html.unescape(report.text)
+    assert re.search(r"Duplicates merged</dt><dd>2<", text), text[text.index("file-counts") : text.index("</dl>")]
+    merged = text[text.index('id="merged"') : text.index('id="lines"')]
+    items = re.findall(r"<li>(.*?)</li>", merged)
+    assert items == [
+        "<b>Row 3</b>: merged into entry 2 of 2025-11-04 (bull): the same as row 2 of 2025.csv, the copy that is "
+        "published",
+        "<b>Row 4</b>: merged into entry 1 of 2025-11-03 (cow): the same as row 2 of this file",
+    ], items
+    assert "counted once" in text[: text.index('id="merged"')]  # why, said once above the rows
+    assert "Raman" not in merged
+    ml = html.unescape(c.get(report.url.path + "?lang=ml").text)
+    merged = ml[ml.index('id="merged"') : ml.index('id="lines"')]
+    assert "<b>വരി 4</b>: 2025-11-03-ലെ ക്രമനമ്പർ 1 (പശു) രേഖയിൽ ലയിപ്പിച്ചു: ഈ ഫയലിലെ വരി 2-ന് സമം" in merged, merged
+    assert "2025.csv ഫയലിലെ വരി 2-ന് സമം" in merged and "ഒരിക്കൽ മാത്രം എണ്ണുന്നു" in ml
+    assert 'id="merged"' not in upload(c, REGISTER, name="dec.csv").text  # no duplicate, no list
+
+
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
     s, tmp = setup
     c = signed_in(s)
