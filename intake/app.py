@@ -237,7 +237,9 @@ def _counts(report: Report) -> dict[str, object]:
         "stored": report.stored,
         "duplicates": report.duplicates,
         "rejects": report.rejects,
-        "outcome": report.error or "dry run",
+        "outcome": report.error
+        or "dry run"
+        + "".join(f"; the same bytes as a register of {p['id']}" for p in report.other_pounds),  # fmt: skip
     }
 
 
@@ -258,7 +260,13 @@ async def report(request: Request) -> Response:
         up = _upload_of(con, account, request.path_params["upload_id"])
         csrf = _signer(con).dumps(key)
         r = Report.from_json(up["report"])
-    return _page(request, "report", account=account, csrf=csrf, up=up, r=r)
+    return _page(request, "report", account=account, csrf=csrf, up=up, r=r, pound_name=_pound_name(request, up))
+
+
+def _pound_name(request: Request, up: sqlite3.Row) -> str:
+    """The upload's pound as the clerk's upload form names it: 'Ollur Pound (p1)'."""
+    pound = read_pounds(_settings(request).data_dir).get(up["pound_id"])
+    return f"{pound.name} ({pound.id})" if pound else str(up["pound_id"])
 
 
 async def publish_upload(request: Request) -> Response:
@@ -266,7 +274,11 @@ async def publish_upload(request: Request) -> Response:
     with _db(request) as con:
         account, key = _signed_in(request, con)
         up = _upload_of(con, account, request.path_params["upload_id"])
-        await _form(request, con, key, account.user)
+        form = await _form(request, con, key, account.user)
+        r = Report.from_json(up["report"])
+        if r.other_pounds and form.get("ours") != "yes":  # another pound's bytes: published only once ticked
+            return _page(request, "report", 409, account=account, csrf=_signer(con).dumps(key), up=up, r=r,
+                         pound_name=_pound_name(request, up), unconfirmed=True)  # fmt: skip
         staged = s.uploads / up["id"] / "register"
         failure, summary = "", ""
         try:
@@ -274,7 +286,6 @@ async def publish_upload(request: Request) -> Response:
             summary = done.line()
         except PinfoldError as e:
             failure = str(e).replace(str(s.data_dir) + "/", "")
-        r = Report.from_json(up["report"])
         accounts.audit(con, account.user, "published" if not failure else "publish failed", up["pound_id"],
                        up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or summary}))  # fmt: skip
         failure = _for_clerk(failure, account)

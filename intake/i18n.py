@@ -112,6 +112,21 @@ WORDS: dict[str, tuple[str, str]] = {
         "മാത്രമേ വായിക്കാനാകൂ: അതിനാൽ 03/04/2025 പോലുള്ള തീയതി ഏപ്രിൽ 3 ആയല്ല, മാർച്ച് 4 ആയി വായിച്ചു. രജിസ്റ്ററിൽ "
         "ദിവസം ആദ്യമാണ് എഴുതുന്നതെങ്കിൽ വരി {row} തിരുത്തി വീണ്ടും അപ്‌ലോഡ് ചെയ്യുക.",
     ),
+    # the upload is byte for byte a register on file for another pound (a clerk who picked that pound's file)
+    "other_pound": (
+        "This file is, byte for byte, a register already on file for {pounds}. Publishing it here would show that "
+        "pound's animals as {pound}'s, a second time. If you picked the wrong file, press Discard.",
+        "ഈ ഫയൽ, ഓരോ ബൈറ്റും, {pounds} എന്ന പൗണ്ടിനായി ഇതിനകം ഉള്ള ഒരു രജിസ്റ്റർ തന്നെയാണ്. ഇവിടെ പ്രസിദ്ധീകരിച്ചാൽ ആ "
+        "പൗണ്ടിലെ മൃഗങ്ങൾ രണ്ടാമതും {pound}-ലേതായി കാണിക്കും. തെറ്റായ ഫയലാണ് തിരഞ്ഞെടുത്തതെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
+    ),
+    "ours": (
+        "I have checked: this is {pound}'s own register",
+        "പരിശോധിച്ചു: ഇത് {pound}-ന്റെ സ്വന്തം രജിസ്റ്ററാണ്",
+    ),
+    "unconfirmed": (
+        "Not published: tick the box to say this is this pound's own register, or press Discard.",
+        "പ്രസിദ്ധീകരിച്ചില്ല: ഇത് ഈ പൗണ്ടിന്റെ സ്വന്തം രജിസ്റ്ററാണെന്ന് ബോക്സിൽ അടയാളപ്പെടുത്തുക, അല്ലെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
+    ),
     "publish": ("Publish", "പ്രസിദ്ധീകരിക്കുക"),
     "discard": ("Discard", "ഉപേക്ഷിക്കുക"),
     "discarded": ("The file was discarded; nothing was kept.", "ഫയൽ ഉപേക്ഷിച്ചു; ഒന്നും സൂക്ഷിച്ചിട്ടില്ല."),

@@ -27,6 +27,7 @@ th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left;vertical-align:
 .error{color:#a00000;font-weight:bold}.ok{color:#0a5c0a;font-weight:bold}
 dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;width:max-content}dl.counts dd{margin:0}
 form.inline{display:inline-block;margin-right:1rem}
+label.confirm{font-weight:normal;margin:.5rem 0 0}
 div.decide{position:sticky;bottom:0;background:#fff;border-top:1px solid #666;padding:0 0 .75rem}
 </style></head>
 <body><header><strong>{{ t('title', lang) }}</strong>
@@ -64,6 +65,7 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 {% if not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
 {% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
 {% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
+{% if r.other_pounds %}<p class="error" role="alert" id="other-pound">{{ t('other_pound', lang).format(pounds=r.other_pounds | map(attribute='name') | join(', '), pound=pound_name) }}</p>{% endif %}
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
@@ -86,6 +88,8 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>{% endif %}
 <div class="decide">{% if not r.error %}<form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
+{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
+<label class="confirm"><input type="checkbox" name="ours" value="yes" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button type="submit">{{ t('discard', lang) }}</button></form></div>{% endblock %}"""

@@ -24,7 +24,7 @@ from urllib.parse import quote
 from ingest.build import Summary, ingest
 from ingest.privacy import published_name
 from ingest.readers import REGISTER_SUFFIXES, load_mapping, month_first, sniff_encoding
-from ingest.sources import not_a_register
+from ingest.sources import not_a_register, read_pounds, register_files
 from pinfold.errors import PinfoldError, shown
 
 MAX_BYTES = 32 * 1024 * 1024  # an upload past this is refused before it is read (a year's register is under 5 MB)
@@ -83,6 +83,9 @@ class Report:
     # date proves it, for the clerk to correct when the register is in fact written day first
     month_first_row: int = 0
     month_first_cell: str = ""
+    # the other pounds holding a register of the very same bytes (a clerk who picked another pound's file): [{'id':
+    # 'p2', 'name': 'Pala Pound'}], the names as the portal publishes them; never the other file's name
+    other_pounds: list[dict[str, str]] = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -90,6 +93,35 @@ class Report:
     @classmethod
     def from_json(cls, text: str) -> Report:
         return cls(**json.loads(text))
+
+
+def same_bytes_elsewhere(data_dir: Path, public_db: Path, pound_id: str, staged: Path) -> list[dict[str, str]]:
+    """The other pounds with a register on file of exactly the staged file's bytes, as the portal names them:
+    (DATA_DIR, PUBLIC.db, 'p1', p2's register uploaded again) -> [{'id': 'p2', 'name': 'Pala Pound'}]. Only files of
+    the same size are read (a stat of each register otherwise); a DATA_DIR the ingest would refuse says nothing here
+    (the dry run says why)."""
+    size, digest = staged.stat().st_size, ""
+    found: set[str] = set()
+    try:
+        for pid, path in register_files(data_dir, read_pounds(data_dir)):
+            if pid == pound_id or pid in found or path.stat().st_size != size:
+                continue
+            digest = digest or sha256_of(staged)
+            if sha256_of(path) == digest:
+                found.add(pid)
+    except (PinfoldError, OSError):
+        return []
+    return [{"id": pid, "name": _public_name(public_db, pid)} for pid in sorted(found)]
+
+
+def _public_name(public_db: Path, pound_id: str) -> str:
+    """A pound's name as the portal publishes it (pounds.csv's passes the privacy filter), or its id alone."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{quote(str(public_db.resolve()))}?mode=ro", uri=True)) as con:
+            row = con.execute("SELECT name FROM pounds WHERE id = ?", (pound_id,)).fetchone()
+    except sqlite3.Error:
+        row = None
+    return str(row[0]) if row else pound_id
 
 
 def _previous_of_pound(live: Path, pound_id: str, into: Path) -> None:
@@ -135,7 +167,9 @@ def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: 
         data = work / "data"
         _pound_only(data_dir, pound_id, data)
         target = data / "registers" / pound_id / name
-        report = Report(replaces=target.exists())
+        report = Report(
+            replaces=target.exists(), other_pounds=same_bytes_elsewhere(data_dir, public_db, pound_id, staged)
+        )
         shutil.copyfile(staged, target)
         pub, priv = work / "public.db", work / "private.db"
         _previous_of_pound(public_db, pound_id, pub)

@@ -134,6 +134,33 @@ def test_each_row_merged_as_a_duplicate_is_listed_with_the_entry_it_joined_and_w
     assert 'id="merged"' not in upload(c, REGISTER, name="dec.csv").text  # no duplicate, no list
 
 
+def test_another_pounds_register_uploaded_again_is_said_before_publish_which_needs_a_tick(setup) -> None:
+    """The review of 9 Dec: a clerk of Ollur (p1) who uploaded Pala's register (p2's, the same bytes, a file
+    forwarded to the wrong office) was told nothing, and Publish showed Pala's animals as Ollur's. The check page
+    names the other pound (public), never its file (p2.csv), in both languages; Publish then needs the tick."""
+    s, _ = setup
+    c = signed_in(s)
+    theirs = (s.data_dir / "registers" / "p2" / "p2.csv").read_text(encoding="utf-8")
+    report = upload(c, theirs, name="nov.csv")
+    text = html.unescape(report.text)
+    warning = text[text.index('id="other-pound"') :].split("</p>")[0]
+    assert "byte for byte, a register already on file for Pala Pound" in warning and "Ollur Pound (p1)" in warning
+    assert "p2.csv" not in text
+    ml = html.unescape(c.get(report.url.path + "?lang=ml").text)
+    assert "Pala Pound എന്ന പൗണ്ടിനായി ഇതിനകം ഉള്ള ഒരു രജിസ്റ്റർ" in ml and "p2.csv" not in ml
+    # One byte else (Mannuthy for Pala), or p2's own clerk sending it again: no word, no tick.
+    for client, text, pound in ((c, REGISTER, "p1"), (signed_in(s, "binu", "another password"), theirs, "p2")):
+        page = upload(client, text, name="dec.csv", pound=pound).text
+        assert 'id="other-pound"' not in page and 'name="ours"' not in page
+    c.get(report.url.path + "?lang=en")
+    untick = c.post(report.url.path + "/publish", data={"csrf_token": csrf(report.text)})
+    assert untick.status_code == 409 and "tick the box" in untick.text
+    assert not (s.data_dir / "registers" / "p1" / "nov.csv").exists()  # nothing published
+    ticked = c.post(report.url.path + "/publish", data={"csrf_token": csrf(untick.text), "ours": "yes"})
+    assert ticked.status_code == 200 and "live on the portal" in ticked.text
+    assert "the same bytes as a register of p2" in str(accounts.log(s.accounts_db)[0][10])  # the administrator's
+
+
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
     s, tmp = setup
     c = signed_in(s)
