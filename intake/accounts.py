@@ -24,8 +24,6 @@ from pinfold.errors import PinfoldError
 from pinfold.tables import insert_row
 
 SESSION_HOURS = 8
-THROTTLE_FAILURES = 5  # wrong passwords for one user or from one address ...
-THROTTLE_MINUTES = 15  # ... in this many minutes: sign-in answers 429 until the oldest is this old
 
 _hasher = PasswordHasher()  # argon2id, the library's (RFC 9106) defaults
 _SCHEMA = """
@@ -140,15 +138,31 @@ def listing(path: Path | str) -> list[Account]:
         return [a for u in users if (a := account(con, u))]
 
 
-def throttled(con: sqlite3.Connection, user: str, address: str) -> bool:
-    """True when the user, or the address, has had THROTTLE_FAILURES wrong passwords in THROTTLE_MINUTES."""
-    since = (_now() - dt.timedelta(minutes=THROTTLE_MINUTES)).isoformat()
+@dataclass(frozen=True)
+class Throttle:
+    """How many wrong passwords sign-in takes in `minutes` before it answers 429 (until the oldest is that old): for
+    one account name from one address (`per_account`: a clerk's own mistakes close that name there alone, not the
+    office behind one address), and from one address whatever the names (`per_address`: against trying one password
+    on many names). The numbers are the intake's Settings'."""
+
+    per_account: int
+    per_address: int
+    minutes: int
+
+
+def throttled(con: sqlite3.Connection, user: str, address: str, limits: Throttle) -> bool:
+    """True when this name from this address has had limits.per_account wrong passwords in limits.minutes, or the
+    address limits.per_address whatever the names: ('asha', '10.0.0.9') after 5 of asha's there -> True, and
+    ('binu', '10.0.0.9') -> False until 20 in all."""
+    since = (_now() - dt.timedelta(minutes=limits.minutes)).isoformat()
     con.execute("DELETE FROM failures WHERE at < ?", (since,))
-    for column, value in (("user", user), ("address", address)):
-        (n,) = con.execute(f"SELECT count(*) FROM failures WHERE {column} = ? AND at >= ?", (value, since)).fetchone()
-        if n >= THROTTLE_FAILURES:
-            return True
-    return False
+    (mine,) = con.execute(
+        "SELECT count(*) FROM failures WHERE user = ? AND address = ? AND at >= ?", (user, address, since)
+    ).fetchone()
+    (everyone,) = con.execute(
+        "SELECT count(*) FROM failures WHERE address = ? AND at >= ?", (address, since)
+    ).fetchone()
+    return bool(mine >= limits.per_account or everyone >= limits.per_address)
 
 
 def check(con: sqlite3.Connection, user: str, password: str, address: str) -> Account | None:

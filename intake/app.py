@@ -50,11 +50,32 @@ _REGISTER_PATH = re.compile(r"registers/(?P<pound>[^/\s]+)/(?:.+(?=: )|.+)")
 
 @dataclass(frozen=True)
 class Settings:
+    """Documented in README "Settings" (the intake's table); tests/test_settings.py checks that every field is.
+
+    data_dir     DATA_DIR: pounds.csv, the rules and the registers published into
+    public_db    the public SQLite file
+    private_db   the private SQLite file (names)
+    accounts_db  the staff accounts, sessions, sign-in failures, uploads and audit log
+    public_url   the portal's address, for the links to each entry published
+    signin_failures  wrong passwords for one account name from one address before its sign-in closes there
+    signin_failures_per_address  wrong passwords from one address, whatever the names, before its sign-in closes
+    signin_minutes  the window those are counted in, and how long sign-in stays closed
+    """
+
     data_dir: Path
     public_db: Path
     private_db: Path
     accounts_db: Path
     public_url: str = "http://127.0.0.1:8000"
+    signin_failures: int = 5
+    # an office's clerks share one address (NAT): their mistakes together, not one person's, before it all closes
+    signin_failures_per_address: int = 20
+    signin_minutes: int = 15
+
+    @property
+    def throttle(self) -> accounts.Throttle:
+        """The sign-in limits as accounts.throttled reads them."""
+        return accounts.Throttle(self.signin_failures, self.signin_failures_per_address, self.signin_minutes)
 
     @property
     def uploads(self) -> Path:
@@ -155,13 +176,14 @@ async def signin(request: Request) -> Response:
         user, password = str(form.get("username") or ""), str(form.get("password") or "")
         address = _address(request)
         csrf = _signer(con).dumps(request.cookies.get(PRE))
-        if accounts.throttled(con, user, address):
+        if accounts.throttled(con, user, address, _settings(request).throttle):
             # a name typed that is no account's (a password typed in the wrong box?) is kept neither in the audit
             # log nor in the server's
             known = user if accounts.account(con, user) else "(no such account)"
             log.warning("intake: sign-in refused for user %r from %s: too many wrong passwords", known, address)
             _refused(con, known, "", f"sign-in from {address}: too many wrong passwords")
-            return _page(request, "signin", 429, csrf=csrf, account=None, message=t("throttled", lang))
+            message = t("throttled", lang).format(minutes=_settings(request).signin_minutes)
+            return _page(request, "signin", 429, csrf=csrf, account=None, message=message)
         found = await run_in_threadpool(accounts.check, con, user, password, address)
         if found is None:
             return _page(request, "signin", 401, csrf=csrf, account=None, message=t("wrong", lang))

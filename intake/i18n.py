@@ -14,8 +14,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "password": ("Password", "പാസ്‌വേഡ്"),
     "wrong": ("Wrong username or password.", "ഉപയോക്തൃനാമമോ പാസ്‌വേഡോ തെറ്റാണ്."),
     "throttled": (
-        "Too many wrong passwords: sign-in is closed for 15 minutes. Try again later.",
-        "തെറ്റായ പാസ്‌വേഡുകൾ കൂടുതലായി: 15 മിനിറ്റ് പ്രവേശനം അടച്ചിരിക്കുന്നു. പിന്നീട് ശ്രമിക്കുക.",
+        "Too many wrong passwords: sign-in is closed for {minutes} minutes. Try again later.",
+        "തെറ്റായ പാസ്‌വേഡുകൾ കൂടുതലായി: {minutes} മിനിറ്റ് പ്രവേശനം അടച്ചിരിക്കുന്നു. പിന്നീട് ശ്രമിക്കുക.",
     ),
     "signed_in_as": ("Signed in as", "പ്രവേശിച്ചത്"),
     "upload": ("Upload a register", "രജിസ്റ്റർ അപ്‌ലോഡ് ചെയ്യുക"),

@@ -1,4 +1,4 @@
-"""Settings are documented: every field appears in the README's Settings table."""
+"""Settings are documented: every field of the portal's and of the intake's appears in the README's Settings tables."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import dataclasses
 import re
 from pathlib import Path
 
+from intake.app import Settings as IntakeSettings
 from portal.settings import Settings
 
 README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
@@ -13,8 +14,10 @@ README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
 
 def test_every_setting_is_documented() -> None:
     section = README.split("## Settings", 1)[1].split("\n## ", 1)[0]
-    documented = set(re.findall(r"^\| `(\w+)` \|", section, re.M))
-    assert {f.name for f in dataclasses.fields(Settings)} == documented
+    portal, intake = section.split("\n### The intake's", 1)
+    for settings, table in ((Settings, portal), (IntakeSettings, intake)):
+        documented = set(re.findall(r"^\| `(\w+)` \|", table, re.M))
+        assert {f.name for f in dataclasses.fields(settings)} == documented, settings
 
 
 def test_readme_opens_with_the_two_commands() -> None:
