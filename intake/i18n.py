@@ -115,9 +115,9 @@ WORDS: dict[str, tuple[str, str]] = {
     # the upload is byte for byte a register on file for another pound (a clerk who picked that pound's file)
     "other_pound": (
         "This file is, byte for byte, a register already on file for {pounds}. Publishing it here would show that "
-        "pound's animals as {pound}'s, a second time. If you picked the wrong file, press Discard.",
+        "pound's animals a second time, as animals of {pound}. If you picked the wrong file, press Discard.",
         "ഈ ഫയൽ, ഓരോ ബൈറ്റും, {pounds} എന്ന പൗണ്ടിനായി ഇതിനകം ഉള്ള ഒരു രജിസ്റ്റർ തന്നെയാണ്. ഇവിടെ പ്രസിദ്ധീകരിച്ചാൽ ആ "
-        "പൗണ്ടിലെ മൃഗങ്ങൾ രണ്ടാമതും {pound}-ലേതായി കാണിക്കും. തെറ്റായ ഫയലാണ് തിരഞ്ഞെടുത്തതെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
+        "പൗണ്ടിലെ മൃഗങ്ങൾ രണ്ടാമതും {pound}-ലെ മൃഗങ്ങളായി കാണിക്കും. തെറ്റായ ഫയലാണ് തിരഞ്ഞെടുത്തതെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
     ),
     "ours": (
         "I have checked: this is {pound}'s own register",

@@ -87,9 +87,9 @@ _REPORT = """{% extends "base" %}{% block main %}<h1>{{ t('report', lang) }} {{ 
 {% for l in r.lines %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>{% endif %}
-<div class="decide">{% if not r.error %}<form class="inline" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
-{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
-<label class="confirm"><input type="checkbox" name="ours" value="yes" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
+<div class="decide">{% if not r.error %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
+<label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
+<form class="inline" id="publish" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button type="submit">{{ t('discard', lang) }}</button></form></div>{% endblock %}"""
