@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.applications import Starlette
@@ -37,7 +38,7 @@ from pinfold.tables import insert_row
 
 from . import accounts
 from .i18n import LANGS, t
-from .pages import render
+from .pages import rejects_as_csv, render
 from .registers import MAX_BYTES, Report, UploadRefused, dry_run, publish, publishing, safe_name, sha256_of
 
 log = logging.getLogger("pinfold.intake")
@@ -285,6 +286,21 @@ async def report(request: Request) -> Response:
     return _page(request, "report", account=account, csrf=csrf, up=up, r=r, pound_name=_pound_name(request, up))
 
 
+async def rejects_csv(request: Request) -> Response:
+    """Every row the check turned away, as CSV for the clerk to correct from: row, sheet, reason, then the cells as
+    written, one column each, in the register's order (the page lists the first SHOWN_ROWS)."""
+    with _db(request) as con:
+        account, _ = _signed_in(request, con)
+        up = _upload_of(con, account, request.path_params["upload_id"])
+        r = Report.from_json(up["report"])
+    body = rejects_as_csv(r.rejected, _lang(request))
+    stem = up["name"].rsplit(".", 1)[0]
+    response = Response(body, media_type="text/csv; charset=utf-8")
+    response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(stem + ' rejects.csv')}"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _pound_name(request: Request, up: sqlite3.Row) -> str:
     """The upload's pound as the clerk's upload form names it: 'Ollur Pound (p1)'."""
     pound = read_pounds(_settings(request).data_dir).get(up["pound_id"])
@@ -394,6 +410,7 @@ def create_app(settings: Settings) -> Starlette:
             Route("/signout", signout, methods=["POST"]),
             Route("/upload", upload, methods=["POST"]),
             Route("/uploads/{upload_id}", report),
+            Route("/uploads/{upload_id}/rejects.csv", rejects_csv),
             Route("/uploads/{upload_id}/publish", publish_upload, methods=["POST"]),
             Route("/uploads/{upload_id}/discard", discard, methods=["POST"]),
         ],

@@ -70,7 +70,16 @@ WORDS: dict[str, tuple[str, str]] = {
         "the same as row {row} of {file}, the copy that is published",
         "{file} ഫയലിലെ വരി {row}-ന് സമം; പ്രസിദ്ധീകരിക്കുന്നത് ആ പകർപ്പാണ്",
     ),
+    "more_rows": (
+        "... and {n} more: the first {shown} are listed.",
+        "... കൂടാതെ {n} എണ്ണം കൂടി: ആദ്യത്തെ {shown} എണ്ണം മാത്രം കാണിക്കുന്നു.",
+    ),
+    "rejects_csv": (
+        "Download the rows turned away, every one ({n}), as CSV (opens in Excel or LibreOffice)",
+        "നിരസിച്ച വരികൾ എല്ലാം ({n}) CSV ആയി ഡൗൺലോഡ് ചെയ്യുക (Excel-ലോ LibreOffice-ലോ തുറക്കാം)",
+    ),
     "row": ("Row", "വരി"),
+    "sheet": ("Sheet", "ഷീറ്റ്"),
     "reason": ("Reason", "കാരണം"),
     "cells": ("As written", "എഴുതിയതുപോലെ"),
     "public_lines": ("What the public will read (names hidden)", "പൊതുജനം വായിക്കുന്നത് (പേരുകൾ മറച്ച്)"),

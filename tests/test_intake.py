@@ -4,8 +4,10 @@ a hostile file, two clerks publishing at once, the audit log."""
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import html
+import io
 import re
 import sqlite3
 import threading
@@ -160,6 +162,37 @@ def test_another_pounds_register_uploaded_again_is_said_before_publish_which_nee
     ticked = c.post(report.url.path + "/publish", data={"csrf_token": csrf(untick.text), "ours": "yes"})
     assert ticked.status_code == 200 and "live on the portal" in ticked.text
     assert "the same bytes as a register of p2" in str(accounts.log(s.accounts_db)[0][10])  # the administrator's
+
+
+def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in_its_csv(setup) -> None:
+    """The review of 9 Dec: a 30 MB register gave a 37 MB check page, every row of it. Each list shows its first
+    200 and says how many more; the rows turned away are all in a CSV (the clerk's own cells, that pound's staff
+    only), a formula-like cell made inert, in the page's language."""
+    s, _ = setup
+    c = signed_in(s)
+    good = "".join(
+        f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(250)
+    )
+    bad = "".join(f"{i},31/02/2025,,cow,1,=HYPERLINK(1),,,unknown\n" for i in range(1000, 1230))
+    report = upload(c, HEADER + good + bad)
+    text = report.text
+    assert re.search(r"Turned away</dt>\s*<dd>230<", text)
+    rejects = text[text.index('id="rejects"') : text.index('id="lines"')]
+    assert rejects.count("<tr>") == 1 + 200 and "... and 30 more: the first 200 are listed." in rejects
+    lines = text[text.index('id="lines"') :]
+    assert lines.split("</table>")[0].count("<tr>") == 1 + 200 and "and 50 more" in lines
+    assert len(text) < 200_000
+    link = html.unescape(re.search(r'id="rejects-csv" href="([^"]+)"', text)[1])
+    got = c.get(link)
+    assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
+    assert "attachment" in got.headers["content-disposition"] and got.headers["cache-control"] == "no-store"
+    table = list(csv.reader(io.StringIO(got.text.lstrip("\ufeff"))))
+    assert table[0][:3] == ["Row", "Sheet", "Reason"] and len(table) == 1 + 230
+    assert table[1][0] == "252" and "'=HYPERLINK(1)" in table[1] and "is not a real date" in table[1][2]
+    ml = list(csv.reader(io.StringIO(c.get(link + "?lang=ml").text.lstrip("\ufeff"))))
+    assert ml[0][:3] == ["വരി", "ഷീറ്റ്", "കാരണം"] and "ശരിയായ തീയതിയല്ല" in ml[1][2]
+    binu = signed_in(s, "binu", "another password")
+    assert binu.get(link).status_code == 404  # another pound's staff: no such upload
 
 
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
