@@ -361,11 +361,16 @@ T: dict[str, tuple[str, str]] = {
     "feeds_notices": ("Notices of unclaimed animals", "ആരും തിരികെ വാങ്ങാത്തവയുടെ നോട്ടീസുകൾ"),
     "feeds_auctions": ("Auctions", "ലേലങ്ങൾ"),
     "everywhere": ("Every pound", "എല്ലാ പൗണ്ടുകളും"),
+    # an auctions calendar (templates/_calendar_links.html): subscribed to (webcal://), or downloaded once
+    "calendar_subscribe": ("Subscribe in your calendar app", "കലണ്ടർ ആപ്പിൽ സബ്സ്ക്രൈബ് ചെയ്യുക"),
+    "calendar_download": ("or download it", "അല്ലെങ്കിൽ ഡൗൺലോഡ് ചെയ്യുക"),
     "calendar_howto": (
-        "To see auctions in a phone's or computer's calendar, subscribe to an iCalendar address rather than "
-        "downloading it, so new auctions appear by themselves (Google Calendar: Other calendars, From URL).",
-        "ലേലങ്ങൾ ഫോണിലെയോ കമ്പ്യൂട്ടറിലെയോ കലണ്ടറിൽ കാണാൻ iCalendar വിലാസം ഡൗൺലോഡ് ചെയ്യാതെ സബ്സ്ക്രൈബ് ചെയ്യുക; "
-        "പുതിയ ലേലങ്ങൾ തനിയെ വരും (Google Calendar: Other calendars, From URL).",
+        "To see auctions in a phone's or computer's calendar, subscribe (\u201cSubscribe in your calendar app\u201d) "
+        "rather than downloading, so new auctions appear by themselves (Google Calendar: Other calendars, From URL, "
+        "with the address of that link).",
+        "ലേലങ്ങൾ ഫോണിലെയോ കമ്പ്യൂട്ടറിലെയോ കലണ്ടറിൽ കാണാൻ ഡൗൺലോഡ് ചെയ്യാതെ സബ്സ്ക്രൈബ് ചെയ്യുക (\u201cകലണ്ടർ ആപ്പിൽ "
+        "സബ്സ്ക്രൈബ് ചെയ്യുക\u201d); പുതിയ ലേലങ്ങൾ തനിയെ വരും (Google Calendar: Other calendars, From URL, ആ "
+        "ലിങ്കിന്റെ വിലാസത്തോടെ).",
     ),
     "feeds_filters": (
         "Every feed and the calendar take the search's filters",

@@ -386,7 +386,13 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
 
 @router.get("/pounds/{pound_id}", response_class=HTMLResponse)
 def pound_page(
-    request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
+    request: Request,
+    pound_id: str,
+    con: DbDep,
+    lang: LangDep,
+    today: TodayDep,
+    version: VersionDep,
+    settings: SettingsDep,
 ) -> HTMLResponse:
     p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
     if p is None:
@@ -432,6 +438,7 @@ def pound_page(
         silent=silent,
         auctions=auctions,
         lots=lots,
+        webcal_site=webcal_site(request, settings),
         **scorecard.context(con, p, lang=lang, today=today),
     )
 
@@ -465,11 +472,22 @@ def district_daily(request: Request, district: str, con: DbDep, lang: LangDep, t
     return _daily_page(request, lang, today, d, back, place=label, place_is_name=label == district)
 
 
+def webcal_site(request: Request, settings: Any) -> str:
+    """Where a calendar app subscribes from (templates/_calendar_links.html): the configured public URL, else the
+    request's host, as webcal:// ('https://pounds.example/' -> 'webcal://pounds.example'): the scheme that opens a
+    calendar app, which then fetches the address over HTTP(S) and keeps it up to date."""
+    site = (settings.public_url or str(request.base_url)).rstrip("/")
+    return "webcal://" + site.split("://", 1)[-1]
+
+
 @router.get("/feeds", response_class=HTMLResponse)
-def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep) -> HTMLResponse:
     # the sections each Act posts notices and holds auctions under, from the packs
     cites = {k: "; ".join(p.citation(k) for p in all_packs().values()) for k in ("notice", "auction")}
-    return render(request, "feeds.html", lang, today, districts=db.districts(con), cites=cites)
+    return render(
+        request, "feeds.html", lang, today, districts=db.districts(con), cites=cites,
+        webcal_site=webcal_site(request, settings),
+    )  # fmt: skip
 
 
 @router.get("/favicon.ico", include_in_schema=False)
