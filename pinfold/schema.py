@@ -415,7 +415,9 @@ CREATE VIEW feed_auctions AS
     SELECT a.id AS atom_id,
            CASE a.status WHEN 'proposed' THEN 'Proposed auction ({PROPOSED_MEANS[0]}) at '
                 ELSE 'Auction at ' END || p.name || ' on ' || {date_sql("a.auction_date")} || coalesce(', ' || a.auction_time, '') AS atom_title,
-           a.starts_at || ':00{ISO_OFFSET}' AS atom_updated,
+           -- dated when it became known, the ingest that published or last changed it (as the calendar's
+           -- LAST-MODIFIED), never its start: a reader would sort an auction a fortnight away above today's news
+           coalesce(v.modified_at, (SELECT max(ingested_at) FROM ingests)) AS atom_updated,
            '/pounds/' || a.pound_id || '#auction-' || a.id AS atom_link,
            a.lot_summary AS atom_summary,
            p.district, a.pound_id, a.status, a.auction_date, a.starts_at, a.place, a.lots, a.head_count,

@@ -361,11 +361,16 @@ T: dict[str, tuple[str, str]] = {
     "feeds_notices": ("Notices of unclaimed animals", "ആരും തിരികെ വാങ്ങാത്തവയുടെ നോട്ടീസുകൾ"),
     "feeds_auctions": ("Auctions", "ലേലങ്ങൾ"),
     "everywhere": ("Every pound", "എല്ലാ പൗണ്ടുകളും"),
+    # an auctions calendar (templates/_calendar_links.html): subscribed to (webcal://), or downloaded once
+    "calendar_subscribe": ("Subscribe in your calendar app", "കലണ്ടർ ആപ്പിൽ സബ്സ്ക്രൈബ് ചെയ്യുക"),
+    "calendar_download": ("or download it", "അല്ലെങ്കിൽ ഡൗൺലോഡ് ചെയ്യുക"),
     "calendar_howto": (
-        "To see auctions in a phone's or computer's calendar, subscribe to an iCalendar address rather than "
-        "downloading it, so new auctions appear by themselves (Google Calendar: Other calendars, From URL).",
-        "ലേലങ്ങൾ ഫോണിലെയോ കമ്പ്യൂട്ടറിലെയോ കലണ്ടറിൽ കാണാൻ iCalendar വിലാസം ഡൗൺലോഡ് ചെയ്യാതെ സബ്സ്ക്രൈബ് ചെയ്യുക; "
-        "പുതിയ ലേലങ്ങൾ തനിയെ വരും (Google Calendar: Other calendars, From URL).",
+        "To see auctions in a phone's or computer's calendar, subscribe (\u201cSubscribe in your calendar app\u201d) "
+        "rather than downloading, so new auctions appear by themselves (Google Calendar: Other calendars, From URL, "
+        "with the address of that link).",
+        "ലേലങ്ങൾ ഫോണിലെയോ കമ്പ്യൂട്ടറിലെയോ കലണ്ടറിൽ കാണാൻ ഡൗൺലോഡ് ചെയ്യാതെ സബ്സ്ക്രൈബ് ചെയ്യുക (\u201cകലണ്ടർ ആപ്പിൽ "
+        "സബ്സ്ക്രൈബ് ചെയ്യുക\u201d); പുതിയ ലേലങ്ങൾ തനിയെ വരും (Google Calendar: Other calendars, From URL, ആ "
+        "ലിങ്കിന്റെ വിലാസത്തോടെ).",
     ),
     "feeds_filters": (
         "Every feed and the calendar take the search's filters",
@@ -887,14 +892,35 @@ T.update({
     "example_rate_label": (
         "EXAMPLE feeding and watering rate (not a council resolution)",
         "തീറ്റയ്ക്കും വെള്ളത്തിനുമുള്ള ഉദാഹരണ നിരക്ക് (കൗൺസിൽ തീരുമാനമല്ല)"),
-    "notice_gap_not_posted": (
-        "The register does not record its notice as posted. The printable notice, posted today, gives the auction "
-        "as on or after",
-        "ഇതിന്റെ നോട്ടീസ് പതിച്ചതായി രജിസ്റ്ററിൽ രേഖയില്ല. ഇന്ന് പതിക്കുന്ന അച്ചടിക്കാവുന്ന നോട്ടീസ് പ്രകാരം ലേലം ഈ "
-        "തീയതിയോ അതിനു ശേഷമോ ആണ്:"),
-    "notice_gap_page": (
-        "The days above count from the day the notice was due, as if it had been posted then.",
-        "മുകളിലെ തീയതികൾ നോട്ടീസ് പതിക്കേണ്ടിയിരുന്ന ദിവസം മുതൽ, അന്ന് പതിച്ചതുപോലെ, കണക്കാക്കിയതാണ്."),
+    # The one day to act on is the last day to claim; a printed notice's later day only explains the notice
+    # (templates/_notice_gap.html, notice.html), K s.13(3): "seven days from the date of the notice".
+    "notice_gap_why": (
+        "Why a printed notice may give a later day",
+        "അച്ചടിച്ച നോട്ടീസിൽ പിന്നീടുള്ള തീയതി വരാവുന്നതെന്തുകൊണ്ട്"),
+    "notice_gap": (
+        "Why a printed notice may give a later day: the register does not record this animal's notice as posted. A "
+        "notice posted only today puts the auction on or after {later} ({s_auction}), and the printable notice says "
+        "so. The earliest auction above counts from the day the notice was due, {due}, as if it had been posted then: "
+        "the earliest day the animal could lawfully be sold.",
+        "അച്ചടിച്ച നോട്ടീസിൽ പിന്നീടുള്ള തീയതി വരാവുന്നതെന്തുകൊണ്ട്: ഈ മൃഗത്തിന്റെ നോട്ടീസ് പതിച്ചതായി രജിസ്റ്ററിൽ "
+        "രേഖയില്ല. ഇന്നു മാത്രം പതിക്കുന്ന നോട്ടീസ് പ്രകാരം ലേലം {later}-നോ അതിനു ശേഷമോ ആണ് ({s_auction}); "
+        "അച്ചടിക്കാവുന്ന നോട്ടീസിൽ അതാണുള്ളത്. മുകളിലെ ഏറ്റവും നേരത്തെയുള്ള ലേലദിവസം, നോട്ടീസ് പതിക്കേണ്ടിയിരുന്ന "
+        "{due} മുതൽ, അന്ന് പതിച്ചതുപോലെ, കണക്കാക്കിയതാണ്: മൃഗത്തെ നിയമപ്രകാരം വിൽക്കാവുന്ന ഏറ്റവും നേരത്തെയുള്ള "
+        "ദിവസം."),
+    "notice_gap_claim_by": (
+        "Claim it by {claim_by}, the last day to claim above.",
+        "മുകളിലെ അവസാന ദിവസമായ {claim_by}-നകം തിരികെ വാങ്ങുക."),
+    "notice_gap_go_today": (
+        "That day has come: it may be sold any day now, so go to the pound today.",
+        "ആ ദിവസം എത്തി: ഏതു ദിവസവും വിൽക്കാം, ഇന്നുതന്നെ പൗണ്ടിലെത്തുക."),
+    "notice_owner_note": (
+        "For the owner: this notice is not yet recorded as posted, so it is printed as posted today and gives the "
+        "auction on or after {later}. If it was posted on its due day, {due}, the animal may lawfully be sold sooner "
+        "({s_auction}).",
+        "ഉടമയ്ക്ക്: ഈ നോട്ടീസ് പതിച്ചതായി ഇതുവരെ രേഖയില്ല; അതിനാൽ ഇന്ന് പതിച്ചതായി അച്ചടിക്കുന്നു, ലേലം {later}-നോ "
+        "അതിനു ശേഷമോ എന്ന്. പതിക്കേണ്ടിയിരുന്ന {due}-ന് തന്നെ പതിച്ചിരുന്നെങ്കിൽ അതിനു മുമ്പുതന്നെ "
+        "മൃഗത്തെ നിയമപ്രകാരം വിൽക്കാം ({s_auction})."),
+    "notice_owner_claim_by": ("Claim it by {claim_by}:", "{claim_by}-നകം തിരികെ വാങ്ങുക:"),
     "share_heading": ("Pass it on", "മറ്റുള്ളവരെ അറിയിക്കുക"),
     "share_whatsapp": ("Share on WhatsApp", "വാട്ട്‌സ്ആപ്പിൽ പങ്കിടുക"),
     "share_copy": ("Or copy this message", "അല്ലെങ്കിൽ ഈ സന്ദേശം പകർത്തുക"),

@@ -21,6 +21,10 @@ def _date(v: str | None) -> dt.date | None:
     return dt.date.fromisoformat(v) if v else None
 
 
+def _iso(d: dt.date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
 def _rate(r: sqlite3.Row | dict[str, Any], area: str, amount: str, feeding: bool = False) -> RateRow:
     return RateRow(
         id=r["id"],
@@ -157,6 +161,22 @@ def rates_listed(book: RuleBook, pk: RulePack, area: str, on: dt.date) -> list[L
     return listed
 
 
+def last_day_to_claim(imp: dict[str, Any]) -> dt.date | None:
+    """The one day an owner acts on: the last day to claim before the animal can lawfully be sold (K s.12, s.13(3)).
+
+    In the pound now, the whereabouts' last_day_to_claim (the day before the auction the Director fixed, if it is a
+    lot of one, else before the earliest), which the lists, feeds and daily sheets read; for an entry the register is
+    silent on, the day before its earliest auction (the day its charges stop, silent_from); once it has left, None.
+    The earliest counts from the day the notice was due when the register records none posted (DATA_CONTRACT.md):
+    the notice may have been posted that day and not yet entered, so a later day (a notice posted only today) is
+    never the one an owner is told to act on. Brought 1 Nov 2025, no notice recorded -> 16 Nov 2025 (notice due
+    9 Nov, auction 17 Nov); no auction (a complaint pending, the seizure adjudged illegal) -> None."""
+    if imp.get("last_day_to_claim"):
+        return dt.date.fromisoformat(imp["last_day_to_claim"])
+    earliest = _date(imp.get("auction_earliest_on"))
+    return earliest - dt.timedelta(days=1) if earliest and imp.get("register_silent") else None
+
+
 def auction_of(con: sqlite3.Connection, impoundment_id: str) -> dict[str, Any] | None:
     """The auction an animal is a lot of, held excepted: its day and whether it is 'scheduled' (by the Director's
     order) or 'proposed' (the earliest day the Act allows, K s.13(3))."""
@@ -220,6 +240,8 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         "days_in_pound": due.days_in_pound,
         "notice_due_on": d.notice_due_on.isoformat(),
         "auction_earliest_on": d.auction_earliest_on.isoformat() if d.auction_earliest_on else None,
+        # the one day an owner acts on, as the animal page and its notice give it (last_day_to_claim above)
+        "last_day_to_claim": _iso(last_day_to_claim(imp)),
         "auction": {**auction, "status_means": auction_status_means(auction["status"], pk)} if auction else None,
         "complaint_deadline_on": d.complaint_deadline_on.isoformat(),
         # no seizure day in the register: the deadline is the earliest it can be (K s.9, s.10: within 24 hours)

@@ -162,6 +162,11 @@ class Due(BaseModel):
     days_in_pound: int
     notice_due_on: str
     auction_earliest_on: str | None = Field(description="Null while a complaint stops a sale (1857 s.IX proviso).")
+    last_day_to_claim: str | None = Field(
+        description="The last day to claim before the animal can lawfully be sold (K s.12, s.13(3)): the day before its "
+        "auction, counted from the day the notice was due when the register records none posted; null when no auction "
+        "may be held."
+    )
     auction: AuctionOf | None
     complaint_deadline_on: str
     seizure_assumed: bool = Field(description="No seizure day in the register: the deadline is the earliest it can be.")

@@ -247,6 +247,8 @@ def render(
         act_words=(lambda key: pk.words(key, lang)) if pk is not None else None,
         written=written,
         bold=lambda v: Markup("<strong>{}</strong>").format(v),
+        # a day in a sentence, as its words and as a machine reads it: <time datetime="2025-11-20">20 Nov 2025</time>
+        dated=lambda d: Markup('<time datetime="{}">{}</time>').format(str(d)[:10], date_label(d, lang)),
         reference=lambda ref: reference(ref, pk, lang),
         note=lambda n: note_text(n, pk, lang),
         rate_status=lambda s: rate_status_label(s, lang),

@@ -199,3 +199,35 @@ def test_the_readme_shows_the_animal_page_on_a_phone_in_both_languages() -> None
         assert name in readme and png[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk
         assert (width, height) == (390, 844) and len(png) < 200_000
+
+
+def test_an_owner_is_given_one_day_to_act_on_when_the_register_records_no_notice(tmp_path, portal_for) -> None:
+    """K s.13(1): a notice is posted "if the cattle be not claimed within seven days from the date of their being
+    impounded"; s.13(3): "if the cattle be not claimed within seven days from the date of the notice" they are sold by
+    public auction. Brought 1 Nov 2025 (the first day excluded), the notice is due on 9 Nov and the earliest auction is
+    9 Nov + 8 = 17 Nov: the last day to claim is 16 Nov. On 12 Nov the register still records no notice posted: a
+    notice posted only that day would allow the auction from 12 Nov + 8 = 20 Nov. The notice may have been posted on
+    9 Nov and not yet entered, so 16 Nov is the one day an owner acts on: the first screen, the API, and the message to
+    pass on (on the page and on its notice) give it, and 20 Nov is said only below, to explain the printed notice."""
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,01/11/2025,,cow,1,black,,,,,,,\n"})
+    (a,) = rows(db, "SELECT id, notice_due_on, auction_earliest_on FROM impoundments")
+    assert (a["notice_due_on"], a["auction_earliest_on"]) == ("2025-11-09", "2025-11-17")
+    c = portal_for(db, D(2025, 11, 12))
+    for lang, act_on, later in (("en", "16 Nov 2025", "20 Nov 2025"), ("ml", "16 നവംബർ 2025", "20 നവംബർ 2025")):
+        html = c.get(f"/animals/{a['id']}", params={"lang": lang}).text
+        c.cookies.clear()
+        page = parse(html)
+        first = parse(html[html.index('id="first"') : html.index("</section>", html.index('id="first"'))])
+        assert page.by_id["last-day"].startswith(act_on) and later not in first.text  # one day on the first screen
+        assert "#notice-gap" in first.links  # and a way to the reason a printed notice says more
+        gap = page.by_id["notice-gap"]
+        assert later in gap and act_on in gap and "K s.13(3)" in gap
+        assert html.index('id="notice-gap"') > html.index('id="auction-earliest"')  # below the dates, under them
+        notice = c.get(f"/animals/{a['id']}/notice", params={"lang": lang}).text
+        c.cookies.clear()
+        assert later in parse(notice).by_id["notice-auction"]  # the notice, posted today, states its own day
+        assert act_on in parse(notice).by_id["notice-owner"]  # and the owner reading it is told the day to act on
+        for shared in (html, notice):
+            text = parse(shared).by_id["share-text"]
+            assert act_on in text and "19 " not in text  # never the day before the printed notice's auction
+    assert c.get(f"/api/impoundments/{a['id']}/due").json()["last_day_to_claim"] == "2025-11-16"

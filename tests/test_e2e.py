@@ -41,6 +41,33 @@ def test_feedparser_reads_every_feed(live_server: LiveServer, path: str) -> None
         assert e.get("published", e.get("updated", "")).endswith(("+0530", "+05:30"))
 
 
+@pytest.mark.parametrize("fmt", ["rss", "atom"])
+def test_an_auction_is_dated_when_it_became_known_not_by_its_day_to_come(
+    live_server: LiveServer, settings: Settings, fmt: str
+) -> None:
+    """A feed reader sorts and shows entries by their date: an auction dated by its start, a fortnight away, read "in
+    14 days" above today's news. Each entry is dated by the ingest that published or last changed the auction (the
+    calendar's LAST-MODIFIED, auction_versions.modified_at), never later than now; its day and hour stay in the title,
+    and its id is the auction's own, as before."""
+    feed = feedparser.parse(get(live_server, f"/feeds/auctions.{fmt}").content)
+    con = sqlite3.connect(settings.database)
+    assert not feed.bozo and feed.entries
+    now = dt.datetime.now(dt.UTC)
+    ahead = 0
+    for e in feed.entries:
+        atom_id = e.id.removeprefix("tag:pinfold,2026:")
+        day, time, modified = con.execute(
+            """SELECT a.auction_date, a.auction_time, v.modified_at FROM auctions a
+               JOIN auction_versions v ON v.auction_id = a.id WHERE a.id = ?""",
+            (atom_id,),
+        ).fetchone()
+        dated = dt.datetime(*(e.get("published_parsed") or e.updated_parsed)[:6], tzinfo=dt.UTC)
+        assert dated == dt.datetime.fromisoformat(modified).astimezone(dt.UTC) and dated <= now
+        assert date_label(day, "en") in e.title and (time is None or time in e.title)
+        ahead += day > TODAY.isoformat()
+    assert ahead  # the demo has auctions to come: an entry dated by its start would be in the future
+
+
 @pytest.mark.parametrize("name", ["impounded", "notices", "auctions"])
 @pytest.mark.parametrize(
     ("param", "value"), [("district", "Thrissur"), ("pound", "tcr-corp"), ("species", "goat"), ("q", "socks")]
@@ -165,7 +192,9 @@ def test_calendar_times_are_right_in_india(live_server: LiveServer, settings: Se
     assert scheduled and all(ev.decoded("DTSTART").astimezone(dt.UTC).strftime("%H:%M") == "04:30" for ev in scheduled)
 
 
-@pytest.mark.parametrize("path", ["/", "/feeds/impounded.rss", "/calendar/auctions.ics", "/pounds/tcr-corp"])
+@pytest.mark.parametrize(
+    "path", ["/", "/feeds/impounded.rss", "/feeds/auctions.atom", "/calendar/auctions.ics", "/pounds/tcr-corp"]
+)
 def test_conditional_get_answers_304(live_server: LiveServer, path: str) -> None:
     first = get(live_server, path)
     assert first.status_code == 200 and first.headers["etag"] and first.headers["last-modified"]

@@ -42,7 +42,7 @@ PER_RUN = {
     "changes": ("changed_at",),
     "feed_changes": ("atom_updated",),  # the change's time: its ingest's
     "auction_versions": ("modified_at",),  # an auction changed in this ingest: changed at its time
-    "feed_auctions": ("modified_at",),
+    "feed_auctions": ("modified_at", "atom_updated"),  # dated by its version's time (ingest/auction_history.py)
 }
 QUERIES = ("cow", "black", "goat", "buffalo", "white", "calf", "tvm", "thrissur", "ernakulam", "tag", "bull")
 

@@ -22,7 +22,7 @@ def test_a_notice_not_posted_is_explained_on_the_page_with_the_notices_own_day(c
         notice = client.get(f"/animals/{animal}/notice", params={"lang": "en"}).text
         stated = re.sub(r"<[^>]+>", "", re.search(r'id="notice-auction">(.*?)</td>', notice).group(1)).split(" (")[0]
         page = client.get(f"/animals/{animal}", params={"lang": "en"}).text
-        gap = re.search(r'id="notice-gap">.*?<strong>([^<]+)</strong>', page)
+        gap = re.search(r'id="notice-gap">.*?<time datetime="[^"]+">([^<]+)</time>', page, re.S)
         last_day = re.sub(r"<[^>]+>", "", re.search(r'id="last-day">(.*?)</dd>', page).group(1))
         if stated not in page.split('id="notice-gap"')[0] or gap:
             differ += 1

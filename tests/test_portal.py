@@ -416,6 +416,33 @@ def test_the_feeds_page_offers_every_district_its_feeds_and_calendar(client, dem
     assert "Follow new impoundments" not in in_malayalam and "ലേലങ്ങൾ" in in_malayalam
 
 
+def test_the_auctions_calendars_are_offered_to_subscribe_by_webcal_from_the_public_url(client, demo_dbs) -> None:
+    """A calendar app subscribes to a webcal:// address (and then keeps it up to date); a download is a copy that never
+    changes. The feeds page offers both for every pound and each district, the pound page for its pound, in English
+    and Malayalam, the webcal address built from the configured public URL (else the request's host)."""
+    from fastapi.testclient import TestClient
+
+    (district,) = sqlite3.connect(demo_dbs[0]).execute("SELECT district FROM pounds ORDER BY id LIMIT 1").fetchone()
+    q = urlencode({"district": district})
+    settings = Settings(database=demo_dbs[0], today=TODAY, public_url="https://pounds.example")
+    with TestClient(create_app(settings)) as public:
+        for lang, label in (("en", "Subscribe in your calendar app"), ("ml", "കലണ്ടർ ആപ്പിൽ സബ്സ്ക്രൈബ് ചെയ്യുക")):
+            ml = "&lang=ml" if lang == "ml" else ""
+            page = parse(public.get("/feeds", params={"lang": lang}).text)
+            public.cookies.clear()
+            assert {f"webcal://pounds.example/calendar/auctions.ics?{q}{ml}", f"/calendar/auctions.ics?{q}{ml}"} <= set(
+                page.links
+            )
+            assert "webcal://pounds.example/calendar/auctions.ics" + ml.replace("&", "?") in page.links
+            assert label in page.text
+            pound = parse(public.get("/pounds/tcr-corp", params={"lang": lang}).text)
+            public.cookies.clear()
+            assert f"webcal://pounds.example/calendar/auctions.ics?pound=tcr-corp{ml}" in pound.links
+            assert label in pound.by_id["auction-calendar"]
+    # no public URL configured: the host the reader asked
+    assert f"webcal://testserver/calendar/auctions.ics?{q}" in parse(client.get("/feeds").text).links
+
+
 def test_healthz(client) -> None:
     r = client.get("/healthz")
     assert r.status_code == 200 and r.json()["ok"] is True

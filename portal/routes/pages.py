@@ -23,7 +23,7 @@ from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
 from ..i18n import district_label, law_text, t
-from ..law import auction_of, due_for, rates_listed, rates_shown_on, rulebook, shown_on
+from ..law import auction_of, due_for, last_day_to_claim, rates_listed, rates_shown_on, rulebook, shown_on
 from ..qr import qr_svg
 from ..render import fragment, render
 from ..search import Query, in_pound_now_by_pound, latest, search
@@ -153,6 +153,17 @@ def _notice_auction(a: dict[str, Any], n: dict[str, Any], pk: Any, today: dt.dat
     return printed_on, auction
 
 
+def _later_by_notice(a: dict[str, Any], n: dict[str, Any] | None, pk: Any, today: dt.date) -> dt.date | None:
+    """The auction day a notice not recorded as posted states when printed today (_notice_auction), if it is later
+    than the earliest auction, which counts from the day the notice was due (K s.13(3)); else None. The animal page
+    and the notice give it only to explain the printed notice, below the one day to act on (law.last_day_to_claim):
+    brought 1 Nov 2025, no notice recorded, on 12 Nov -> 20 Nov 2025 (the earliest is 17 Nov)."""
+    if n is None or n["status"] != "due":
+        return None
+    auction, earliest = _notice_auction(a, n, pk, today)[1], _date(a["auction_earliest_on"])
+    return auction if auction and earliest and auction > earliest else None
+
+
 def _share(
     request: Request, a: dict[str, Any], pound: dict[str, Any] | None, last_day: dt.date | None, lang: str, show: bool
 ) -> dict[str, Any]:
@@ -246,10 +257,8 @@ async def animal(
     silent, auction_open = a["register_silent"], a["auction_may_be_held"]
     book = rulebook(con, version)
     due = due_for(a, book, shown_on(a, today))
-    # The day before its auction: the one the Director fixed if it is a lot of one (the whereabouts' last_day_to_claim,
-    # as the lists and the API read it), else the earliest; for an entry the register is silent on, the earliest.
-    earliest = due.deadlines.auction_earliest_on
-    last_day = _date(a["last_day_to_claim"]) or (earliest - dt.timedelta(days=1) if earliest else None)
+    # The one day to act on, as the lists, the feeds, the API and the notice give it (law.last_day_to_claim)
+    last_day = last_day_to_claim(a)
     sale = db.one(con, "SELECT * FROM sales WHERE impoundment_id = ?", (animal_id,))
     # No notice falls due for an animal that left before its day (K s.13(1)): then there is none to print.
     notice = db.one(con, "SELECT * FROM notices WHERE impoundment_id = ?", (animal_id,))
@@ -268,7 +277,7 @@ async def animal(
         sale=sale,
         notice=notice,
         **_share(request, a, pound, last_day, lang, a["status"] == "impounded" and not silent),
-        notice_auction=_notice_auction(a, notice, pk, today)[1] if notice else None,
+        later_by_notice=_later_by_notice(a, notice, pk, today),
         lot=_lot(con, a, today),
         left_on=_date(a["left_on"]),
         silent=silent,
@@ -294,12 +303,15 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     in_pound = a["status"] == "impounded" and a["in_pound_now"]
     # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
     page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
+    # the message to pass on gives the animal page's day to act on, not the day before the printed notice's auction
+    last_day = last_day_to_claim(a)
     return render(
         request, "notice.html", lang, today, n=n, a=a, pack=pk, printed_on=printed_on, auction=auction,
         era_day=dt.date.fromisoformat(a["brought_on"]), page_url=page_url, short_url=page_url.split("://", 1)[-1],
-        page_qr=qr_svg(page_url, t("notice_qr_label", lang)),
-        **_share(request, a, db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],)),
-                 auction - dt.timedelta(days=1) if auction else None, lang, in_pound),
+        page_qr=qr_svg(page_url, t("notice_qr_label", lang)), last_day=last_day,
+        later_by_notice=_later_by_notice(a, n, pk, today) if in_pound else None,
+        **_share(request, a, db.one(con, "SELECT * FROM pounds WHERE id = ?", (a["pound_id"],)), last_day, lang,
+                 in_pound),
     )  # fmt: skip
 
 
@@ -374,7 +386,13 @@ def district(request: Request, district: str, con: DbDep, lang: LangDep, today: 
 
 @router.get("/pounds/{pound_id}", response_class=HTMLResponse)
 def pound_page(
-    request: Request, pound_id: str, con: DbDep, lang: LangDep, today: TodayDep, version: VersionDep
+    request: Request,
+    pound_id: str,
+    con: DbDep,
+    lang: LangDep,
+    today: TodayDep,
+    version: VersionDep,
+    settings: SettingsDep,
 ) -> HTMLResponse:
     p = db.one(con, "SELECT * FROM pounds WHERE id = ?", (pound_id,))
     if p is None:
@@ -420,6 +438,7 @@ def pound_page(
         silent=silent,
         auctions=auctions,
         lots=lots,
+        webcal_site=webcal_site(request, settings),
         **scorecard.context(con, p, lang=lang, today=today),
     )
 
@@ -453,11 +472,22 @@ def district_daily(request: Request, district: str, con: DbDep, lang: LangDep, t
     return _daily_page(request, lang, today, d, back, place=label, place_is_name=label == district)
 
 
+def webcal_site(request: Request, settings: Any) -> str:
+    """Where a calendar app subscribes from (templates/_calendar_links.html): the configured public URL, else the
+    request's host, as webcal:// ('https://pounds.example/' -> 'webcal://pounds.example'): the scheme that opens a
+    calendar app, which then fetches the address over HTTP(S) and keeps it up to date."""
+    site = (settings.public_url or str(request.base_url)).rstrip("/")
+    return "webcal://" + site.split("://", 1)[-1]
+
+
 @router.get("/feeds", response_class=HTMLResponse)
-def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep) -> HTMLResponse:
+def feeds_index(request: Request, con: DbDep, lang: LangDep, today: TodayDep, settings: SettingsDep) -> HTMLResponse:
     # the sections each Act posts notices and holds auctions under, from the packs
     cites = {k: "; ".join(p.citation(k) for p in all_packs().values()) for k in ("notice", "auction")}
-    return render(request, "feeds.html", lang, today, districts=db.districts(con), cites=cites)
+    return render(
+        request, "feeds.html", lang, today, districts=db.districts(con), cites=cites,
+        webcal_site=webcal_site(request, settings),
+    )  # fmt: skip
 
 
 @router.get("/favicon.ico", include_in_schema=False)
