@@ -32,14 +32,17 @@ whole 48. In all 72 pies, 6 annas, Rs 0.375.
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from pathlib import Path
 
 import yaml
 
 from pinfold.law.money import Money
 from pinfold.law.proceeds import PROCEEDS_READING, fine_collected, paid_from_proceeds
+from portal import pound_charts
 
-from .test_law import law_db, rows
+from .test_law import D, law_db, portal_for, rows  # noqa: F401 (a fixture)
 
 METADATA = Path(__file__).parents[1] / "metadata.yml"
 K1 = "No.,Date brought,Kind,Number,Date claimed,Released on deposit,Date of sale,Sale proceeds\n" + (
@@ -92,8 +95,49 @@ def test_the_column_holds_what_each_entry_paid_of_its_fine(tmp_path) -> None:
     ]
 
 
+def test_the_canned_query_sums_what_the_proceeds_paid(tmp_path, portal_for) -> None:  # noqa: F811
+    db = _db(tmp_path)
+    c = portal_for(db, D(2025, 12, 1))
+    url = "/data/pounds/fines_per_pound_per_month.json"
+    (k1,) = c.get(url, params={"_shape": "array", "pound": "k1"}).json()
+    assert (k1["month"], k1["entries"], k1["fines_minor"], k1["fines_rupees"], k1["fines_display"]) == (
+        "2025-03",
+        5,
+        240_000,
+        "2400.00",
+        "₹2,400.00",
+    )
+    assert (k1["entries_proceeds_short"], k1["fines_not_covered_minor"]) == (1, 10_000)
+    assert (k1["entries_sold_no_proceeds"], k1["fines_sold_no_proceeds_minor"]) == (1, 50_000)
+    assert (k1["entries_from_scale"], k1["fines_from_scale_minor"]) == (5, 240_000)  # every fine is the scale's
+    (b1,) = c.get(url, params={"_shape": "array", "pound": "b1"}).json()
+    assert (b1["fines_minor"], b1["fines_rupees"], b1["fines_display"], b1["money_unit"]) == (
+        72,
+        "0.375",
+        "6 as.",
+        "pie",
+    )
+    assert (b1["entries_proceeds_short"], b1["fines_not_covered_minor"]) == (1, 24)
+
+
+def test_the_chart_of_fines_shows_the_same_sum(tmp_path, portal_for) -> None:  # noqa: F811
+    """Every k1 entry left in March 2025: the chart's 2025-03 is the query's Rs 2,400, exact in its table."""
+    db = _db(tmp_path)
+    con = sqlite3.connect(db)
+    con.row_factory = sqlite3.Row
+    assert pound_charts.fines(con, pound="k1") == {
+        "columns": ["2025-03"], "series": [("fines", [2400])], "exact": ["₹2,400.00"]
+    }  # fmt: skip
+    assert pound_charts.fines(con, pound="b1")["exact"] == ["6 as."]
+    con.close()
+    page = portal_for(db, D(2025, 12, 1)).get("/pounds/k1").text
+    table = re.search(r'<figure class="chart" id="chart-fines".*?<tbody>(.*?)</tbody>', page, re.S)
+    assert table and "<td>₹2,400.00</td>" in table.group(1)
+
+
 def test_the_descriptions_state_the_reading_in_its_words() -> None:
     """The order is Pinfold's reading, not the Act's: the query and the column say so, in proceeds.py's words."""
     meta = yaml.safe_load(METADATA.read_text(encoding="utf-8"))["databases"]["pounds"]
-    said = [meta["tables"]["impoundments"]["columns"]["fine_collected_rupees"]]
+    said = [meta["queries"]["fines_per_pound_per_month"]["description"],
+            meta["tables"]["impoundments"]["columns"]["fine_collected_rupees"]]  # fmt: skip
     assert all(PROCEEDS_READING[0] in d for d in said)
