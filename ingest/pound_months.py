@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pinfold.law.status import FINE_COLLECTED, TODAY_IN_INDIA, whereabouts
 from pinfold.pound_months import DAY_BINS, GOT_BACK, OUTCOMES
 
-FINES = ("fines_paisa_minor", "fines_pie_minor")
+FINES = ("fines_paisa_minor", "fines_pie_minor", "fines_collected_paisa_minor", "fines_collected_pie_minor")
 
 
 def _days(lo: int, hi: int | None) -> str:
@@ -34,21 +34,33 @@ def _by_month_brought(today: str) -> str:
     counts = [f"sum(CASE WHEN {became[k]} THEN 1 ELSE 0 END) AS {k}" for k in OUTCOMES]
     counts += [f"sum(CASE WHEN {_days(lo, hi)} THEN 1 ELSE 0 END) AS {c}" for _, c, lo, hi in DAY_BINS]
     return f"""SELECT i.pound_id, i.brought_month AS month, count(*) AS entries, {", ".join(counts)},
-                      0 AS fines_paisa_minor, 0 AS fines_pie_minor
+                      {", ".join(f"0 AS {c}" for c in FINES)}
                FROM impoundments i WHERE {{pounds}} GROUP BY i.pound_id, i.brought_month"""
 
 
 def _fines_by_month_left() -> str:
-    """Per pound and month left: the fines levied, exact in each era's coin; every count is 0 here. Only of entries
-    whose fine was paid (status.FINE_COLLECTED: claimed, or sold and taken from the proceeds): a deposit (K s.14) is
-    held until the complaint is decided, not a fine, as the canned query fines_per_pound_per_month leaves it out."""
+    """Per pound and month left: the fines levied and the fines collected, exact in each era's coin; every count is
+    0 here. The fines levied only of entries whose fine was paid (status.FINE_COLLECTED: claimed, or sold and taken
+    from the proceeds): a deposit (K s.14) is held until the complaint is decided, not a fine. The fines collected are
+    the public column fine_collected_minor (pinfold/law/proceeds.py: of a sale, what its proceeds paid of the fine),
+    as the canned query fines_per_pound_per_month sums it by the month brought."""
     paid = ", ".join(f"'{s}'" for s in FINE_COLLECTED)
     zeros = ", ".join(f"0 AS {c}" for c in (*OUTCOMES, *(b[1] for b in DAY_BINS)))
+    levied = f"CASE WHEN i.status IN ({paid}) THEN i.fine_levied_minor END"
+    collected = "i.fine_collected_minor"
+
+    def coin(amount: str, unit: str) -> str:
+        """The sum of `amount` in one coin, 0 when none: ('x', 'pie') -> the sum of x over entries in pies; ('x',
+        'paisa') -> over every other entry (decimal rupees)."""
+        pies, others = (amount, "NULL") if unit == "pie" else ("NULL", amount)
+        return f"coalesce(sum(CASE WHEN i.money_unit = 'pie' THEN {pies} ELSE {others} END), 0)"
+
     return f"""SELECT i.pound_id, substr(i.left_on, 1, 7) AS month, 0 AS entries, {zeros},
-                      sum(CASE WHEN i.money_unit = 'pie' THEN 0 ELSE i.fine_levied_minor END) AS fines_paisa_minor,
-                      sum(CASE WHEN i.money_unit = 'pie' THEN i.fine_levied_minor ELSE 0 END) AS fines_pie_minor
-               FROM impoundments i WHERE {{pounds}} AND i.fine_levied_minor > 0 AND i.left_on IS NOT NULL
-                 AND i.status IN ({paid})
+                      {coin(levied, "paisa")} AS fines_paisa_minor, {coin(levied, "pie")} AS fines_pie_minor,
+                      {coin(collected, "paisa")} AS fines_collected_paisa_minor,
+                      {coin(collected, "pie")} AS fines_collected_pie_minor
+               FROM impoundments i WHERE {{pounds}} AND i.left_on IS NOT NULL
+                 AND (({levied}) > 0 OR {collected} > 0)
                GROUP BY i.pound_id, month"""
 
 

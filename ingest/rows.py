@@ -13,7 +13,7 @@ import bisect
 import datetime as dt
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from itertools import repeat
@@ -25,6 +25,7 @@ from pinfold.law.conflicts import roster_match
 from pinfold.law.dues import feeding_charges
 from pinfold.law.money import Money, coin_of
 from pinfold.law.packs import pack
+from pinfold.law.proceeds import fine_collected
 from pinfold.law.rules import RateRow, RuleBook, days_charged, ratio_text
 from pinfold.law.status import LEFT_ON, brought_late, sale_questioned, status_of
 from pinfold.schema import OUTCOME_DATES
@@ -70,6 +71,23 @@ class FineCols(NamedTuple):
     due_rupees: str | None
     due_minor: int | None
     scale_id: int | None
+
+
+def _collected_cols(
+    status: Sequence[str],
+    levied: Sequence[Money | None],
+    fine: Sequence[FineCols],
+    proceeds: Sequence[Money | None],
+    coins: Sequence[str],
+) -> dict[str, list[Any]]:
+    """The public columns of the fine collected (proceeds.fine_collected: the fine levied, else the scale's, and of a
+    sale what its proceeds pay of it), in the entry's coin: ('sold', Rs 500, -, Rs 400, 'paisa') ->
+    {'fine_collected_rupees': ['400.00'], 'fine_collected_minor': [40000]}."""
+    got = [
+        _money_cols(fine_collected(s, lv if lv is not None else f.due, p), coin)
+        for s, lv, f, p, coin in zip(status, levied, fine, proceeds, coins, strict=True)
+    ]
+    return {"fine_collected_rupees": [g[0] for g in got], "fine_collected_minor": [g[1] for g in got]}
 
 
 class FeedingCols(NamedTuple):
@@ -279,6 +297,7 @@ class ShardRows:
                 None if m is None or f.due is None else int(m.rupees > f.due.rupees)
                 for m, f in zip(e["fine_levied"], fine, strict=True)
             ],
+            **_collected_cols(status, e["fine_levied"], fine, e["sale_proceeds"], coins),
             "feeding_rate_rupees": [x.rate_rupees for x in feeding], "feeding_rate_id": [x.rate_id for x in feeding],
             "feeding_rupees": [x.rupees for x in feeding], "feeding_minor": [x.minor for x in feeding],
             "money_unit": coins,

@@ -2,7 +2,7 @@
 state draw, counted once at the ingest (ingest/pound_months.py) so that no page reads every entry of a district or
 of the state to draw them.
 
-One row per pound and month in which it brought an entry or an entry left with a fine:
+One row per pound and month in which it brought an entry or an entry left with a fine levied or collected:
   entries                       the entries brought that month (impoundments, as `compliance` counts them)
   claimed ... silent            those entries by what became of them (OUTCOMES): the owner took it back (claimed,
                                 released on a deposit or an order), sold, disposed of, in the pound, the register silent
@@ -10,6 +10,9 @@ One row per pound and month in which it brought an entry or an entry left with a
   left_1_3 ... left_31_plus     those that left by the days they stayed (DAY_BINS)
   fines_paisa_minor             fines levied on the entries that left in that month, exact: paise (decimal rupees)
   fines_pie_minor               and pies (before 1 April 1957): a month can hold both, a pie is not a whole of paise
+  fines_collected_paisa_minor   the fines collected of the entries that left that month (impoundments.
+  fines_collected_pie_minor     fine_collected_minor: paid on delivery, or what a sale's proceeds paid of it,
+                                pinfold/law/proceeds.py), in paise and in pies: what the charts of fines draw
 A district's or the state's figures are sums of its pounds' rows.
 """
 
@@ -35,6 +38,7 @@ CREATE TABLE pound_months (
     {", ".join(f"{k} INTEGER NOT NULL" for k in OUTCOMES)},
     {", ".join(f"{c} INTEGER NOT NULL" for _, c, _, _ in DAY_BINS)},
     fines_paisa_minor INTEGER NOT NULL, fines_pie_minor INTEGER NOT NULL,
+    fines_collected_paisa_minor INTEGER NOT NULL, fines_collected_pie_minor INTEGER NOT NULL,
     PRIMARY KEY (pound_id, month)
 );
 CREATE INDEX pound_months_district ON pound_months(district, month);

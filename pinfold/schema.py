@@ -176,6 +176,8 @@ CREATE TABLE impoundments (
     fine_levied_rupees TEXT,
     fine_levied_minor INTEGER,
     fine_above_scale INTEGER,
+    fine_collected_rupees TEXT,
+    fine_collected_minor INTEGER,
     feeding_rate_rupees TEXT,
     feeding_rate_id INTEGER,
     feeding_rupees TEXT,

@@ -1,8 +1,8 @@
 """The charts of a pound, a district or the state (issue 28) beside the departures per rule: entries per month by what
-became of them, days in the pound, fines collected per month. Each over the scope's last MONTHS months with entries,
-read from the table pound_months the ingest counted per pound and month (pinfold/pound_months.py: what became of the
-animal from the one status home, on the day of the ingest), never from the entries themselves; money summed exactly in
-its unit and drawn in whole rupees only."""
+became of them, days in the pound, fines collected per month (of a sale, what its proceeds paid of the fine). Each
+over the scope's last MONTHS months with entries, read from the table pound_months the ingest counted per pound and
+month (pinfold/pound_months.py: what became of the animal from the one status home, on the day of the ingest), never
+from the entries themselves; money summed exactly in its unit and drawn in whole rupees only."""
 
 from __future__ import annotations
 
@@ -71,15 +71,16 @@ def days(con: sqlite3.Connection, pound: str = "", district: str = "") -> dict[s
 
 
 def fines(con: sqlite3.Connection, pound: str = "", district: str = "") -> dict[str, Any]:
-    """Fines levied on the entries that left, per month they left, exact in their unit and in whole rupees for the
-    bars: {'columns': ['2025-03'], 'series': [('fines', [600])], 'exact': ['₹600.00']}; a month of fines in paise and
-    in pies (April 1957) is two columns."""
+    """Fines collected of the entries that left, per month they left (pound_months.fines_collected_*: the fine paid
+    on delivery, or what a sale's proceeds paid of it, pinfold/law/proceeds.py), exact in their unit and in whole
+    rupees for the bars: {'columns': ['2025-03'], 'series': [('fines', [600])], 'exact': ['₹600.00']}; a month of
+    fines in paise and in pies (April 1957) is two columns."""
     found = _months(
         con,
-        "sum(m.fines_paisa_minor) AS paisa, sum(m.fines_pie_minor) AS pie",
+        "sum(m.fines_collected_paisa_minor) AS paisa, sum(m.fines_collected_pie_minor) AS pie",
         pound,
         district,
-        "sum(m.fines_paisa_minor) + sum(m.fines_pie_minor) > 0",
+        "sum(m.fines_collected_paisa_minor) + sum(m.fines_collected_pie_minor) > 0",
     )
     # (month, minor, unit), paise before pies as the money columns sort
     money = [(r["month"], r[u], u) for r in found for u in ("paisa", "pie") if r[u]]

@@ -75,8 +75,10 @@ def in_pound(status: Any) -> int:
 
 
 def fine_collected(status: Any) -> int:
-    """pinfold_fine_collected(status): 1 when the fine was paid, on delivery or out of the proceeds of sale
-    (status.FINE_COLLECTED): 'sold' -> 1; 'released_on_deposit' -> 0 (a deposit is held, K s.14)."""
+    """pinfold_fine_collected(status): 1 when the fine was paid, on delivery or out of the proceeds of sale, wholly or
+    in part (status.FINE_COLLECTED): 'sold' -> 1; 'released_on_deposit' -> 0 (a deposit is held, K s.14). How much
+    was paid is the column impoundments.fine_collected_minor (pinfold/law/proceeds.py: a sale pays its fine only as
+    far as its proceeds go), never this."""
     return int(status in FINE_COLLECTED)
 
 

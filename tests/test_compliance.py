@@ -254,7 +254,9 @@ def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path
     -> 5 claimed or released; sold 3, 4, 6 and 10 -> 4; entry 8, nothing after the day brought and far past a month
     beyond 17 Mar -> register silent; none in the pound. Days: 1 (3 -> 5 Mar, 2 nights), 2 (1 -> 4 Mar, 3), 9 (1 -> 3
     Mar, 2) and 7 (1 -> 8 Mar, 7), 5 (1 -> 15 Mar, 14); sold 4 (12 Mar, 11), 6 and 10 (20 Mar, 19), 3 (25 Mar, 24).
-    Fines: entry 9's Rs 600, levied when it left in March 2025."""
+    Fines collected, all in March 2025 (tests/test_compliance_charts.py works them): Rs 600 + 4 x Rs 500 delivered,
+    and of the sales Rs 500 + Rs 400 (entry 4 sold for 400: its proceeds pay no more of its Rs 500 fine) + Rs 500 +
+    Rs 500 (6: no proceeds recorded, its whole fine) = Rs 4,500."""
     db = scorecard_db(tmp_path, monkeypatch)
     c = portal_for(db, D(2025, 12, 1))
     page = c.get("/pounds/k1").text
@@ -270,7 +272,7 @@ def test_a_pounds_charts_draw_what_became_of_its_entries_days_and_fines(tmp_path
     tables = dict(re.findall(r'<figure class="chart" id="chart-(\w+)".*?<tbody>(.*?)</tbody>', page, re.S))
     assert '<th scope="row">Register silent</th><td>1</td>' in tables["outcomes"]
     assert '<th scope="row">Entries that left</th><td>3</td><td>1</td><td>2</td><td>3</td><td>0</td>' in tables["days"]
-    assert '<th scope="row">Fines levied</th><td>₹600.00</td>' in tables["fines"]
+    assert '<th scope="row">Fines levied</th><td>₹4,500.00</td>' in tables["fines"]
     assert "9 entries left the pound; most stayed 1–3 days." in page
     district = c.get("/districts/Thrissur", params={"lang": "ml"}).text
     assert 'src="/compliance/chart-outcomes.svg?district=Thrissur&amp;lang=ml"' in district

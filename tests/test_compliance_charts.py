@@ -9,7 +9,12 @@ K s.13(3): "seven days from the date of the notice" -> earliest auction 17 Mar):
   sold 3 (25 Mar, 24 days), 4 (12 Mar, 11), 6 and 10 (20 Mar, 19): 4 sold;
   8: nothing after the day brought, a month past 17 Mar 2025 long before the ingest's day: the register silent.
   Days of the nine that left: 1-3 days: 1, 2, 9 (3); 4-7: 7 (1); 8-15: 4, 5 (2); 16-30: 3, 6, 10 (3); 31+: none.
-  Fines: entry 9's Rs 600 (K s.11(1): the fine levied), left 3 Mar 2025: 60,000 paise in 2025-03.
+  Fines levied: entry 9's Rs 600 (K s.11(1): the fine levied), left 3 Mar 2025: 60,000 paise in 2025-03.
+  Fines collected (what the charts draw), all left in March: entry 9's Rs 600 and the scale's Rs 500 (RULES_K) of
+    the other four delivered (K s.12(a): delivered "on payment of the fines and charges"), 2,600; of the sales (K
+    s.15(2): fines "deducted from the proceeds of the sale"; the proceeds pay the fine first, Pinfold's reading) 3 sold
+    for 500 pays 500, 4 for 400 pays 400 (not 500), 10 for 700 pays 500, 6 with no proceeds recorded counts its whole
+    500: 1,900. Rs 4,500 in all, 450,000 paise (the full fines would be Rs 4,600).
 t1 (the fourth Act) brought one entry on 1 Nov 2025, nothing after: silent by the ingest's day (2026 or later).
 """
 
@@ -30,7 +35,8 @@ from .test_law import law_db, portal_for, rows  # noqa: F401 (a fixture)
 
 K1_MARCH = {"pound_id": "k1", "month": "2025-03", "district": "Thrissur", "entries": 10, "claimed": 5, "sold": 4,
             "disposed": 0, "in_pound": 0, "silent": 1, "left_1_3": 3, "left_4_7": 1, "left_8_15": 2, "left_16_30": 3,
-            "left_31_plus": 0, "fines_paisa_minor": 60_000, "fines_pie_minor": 0}  # fmt: skip
+            "left_31_plus": 0, "fines_paisa_minor": 60_000, "fines_pie_minor": 0,
+            "fines_collected_paisa_minor": 450_000, "fines_collected_pie_minor": 0}  # fmt: skip
 T1_NOVEMBER = {**dict.fromkeys(K1_MARCH, 0), "pound_id": "t1", "month": "2025-11", "district": "Thrissur",
                "entries": 1, "silent": 1}  # fmt: skip
 
@@ -68,7 +74,7 @@ def test_a_pound_counted_alone_gives_the_same_rows_and_touches_no_other(tmp_path
 def test_compliance_draws_the_states_charts_from_the_table(tmp_path, monkeypatch, portal_for) -> None:  # noqa: F811
     """The state is k1 and t1: brought in 2025-03 and 2025-11 (the last 24 months from 2025-11); 5 claimed or
     released, 4 sold, 2 where the register is silent (k1's entry 8, t1's one); the nine that left by days as k1's;
-    k1's Rs 600 fine in 2025-03."""
+    k1's Rs 4,500 of fines collected in 2025-03."""
     db = scorecard_db(tmp_path, monkeypatch)
     c = portal_for(db, D(2025, 12, 1))
     page = c.get("/compliance").text
@@ -80,7 +86,7 @@ def test_compliance_draws_the_states_charts_from_the_table(tmp_path, monkeypatch
     )
     assert '<th scope="row">Register silent</th><td>1</td><td>1</td>' in tables["outcomes"]
     assert '<th scope="row">Entries that left</th><td>3</td><td>1</td><td>2</td><td>3</td><td>0</td>' in tables["days"]
-    assert '<th scope="row">Fines levied</th><td>₹600.00</td>' in tables["fines"]
+    assert '<th scope="row">Fines levied</th><td>₹4,500.00</td>' in tables["fines"]
     assert "9 entries left the pound; most stayed 1–3 days." in page
     for kind in ("outcomes", "days", "fines"):
         assert f'src="/compliance/chart-{kind}.svg?lang=en"' in page  # the state's: no pound, no district

@@ -38,6 +38,8 @@ RETYPED = {
     "hand-typed status list": r"\bin\s*\(\s*'(?:" + "|".join(STATUS_LABELS) + ")'",
     # days counted by hand: pinfold_days_in_pound (the rate's convention), pinfold_days_between, pinfold_today(n)
     "hand-typed day count": r"julianday\s*\(|max\s*\(\s*1\s*,|'[+-]?\d+\s+days?'",
+    # a fine capped at a sale's proceeds by hand: impoundments.fine_collected_minor (pinfold/law/proceeds.py)
+    "hand-typed cap on proceeds": r"\bmin\s*\((?:[^()]|\([^()]*\))*?proceeds_minor|\bproceeds_minor\s*[<>]=?\s*[^;,]{0,40}?fine_",
 }
 
 
@@ -83,6 +85,7 @@ def test_the_patterns_find_what_they_name() -> None:
         "quoted pack id": "from impoundments_now where act = 'kerala-1961'",
         "hand-typed status list": "where status in ('claimed', 'sold')",
         "hand-typed day count": "max(1, julianday(x) - julianday(brought_on))",
+        "hand-typed cap on proceeds": "sum(min(coalesce(i.fine_levied_minor, i.fine_due_minor), s.proceeds_minor))",
     }
     for name, sql in written_before.items():
         assert re.search(RETYPED[name], sql, re.I), name

@@ -130,7 +130,8 @@ STATUS_LABELS: dict[str, tuple[str, str]] = {
 
 IN_POUND = ("impounded", "notice_posted")  # the register's last word leaves the animal in the pound
 # The register's last word when the fine was paid: on delivery to the owner (K s.12; 1857 s.VII) or out of the
-# proceeds of sale (K s.15(2); 1857 s.XI). A deposit (K s.14) is held until the complaint is decided, not collected.
+# proceeds of sale (K s.15(2); 1857 s.XI), as far as they go (how much: proceeds.fine_collected). A deposit (K s.14) is
+# held until the complaint is decided, not collected.
 FINE_COLLECTED = ("claimed", "sold")
 SILENT_AFTER_DAYS = 30
 # India's date, as the public database's views count "today".
