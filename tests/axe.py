@@ -9,6 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 # What an assistive-technology user cannot get past; "moderate" and "minor" are reported, not failed on.
 BLOCKING = ("serious", "critical")
+ALL_IMPACTS = ("minor", "moderate", *BLOCKING)
 
 
 def violations(page: Any, impacts: tuple[str, ...] = BLOCKING) -> list[str]:

@@ -10,7 +10,7 @@ import pytest
 
 from portal.settings import Settings
 
-from .axe import violations
+from .axe import ALL_IMPACTS, violations
 from .conftest import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -81,17 +81,21 @@ def test_a_crafted_link_in_the_maps_popup_runs_no_script(browser, live_server: L
     assert hrefs == ["https://example.org/pound"]  # an ordinary link still links
 
 
-def test_no_data_page_has_a_serious_or_critical_accessibility_violation(
-    browser, live_server: LiveServer, settings: Settings
-) -> None:
+def test_no_data_page_has_an_accessibility_violation(browser, live_server: LiveServer, settings: Settings) -> None:
     """axe-core found html-has-lang, unlabelled selects and inputs, an unlabelled SQL editor and 52 nodes of poor
-    contrast on Datasette's pages; fixed in portal/datasette_templates and portal/datasette_static/data.css."""
+    contrast on Datasette's pages; fixed in portal/datasette_templates and portal/datasette_static/data.css. Then, of
+    lesser impact but no less in a screen reader's way: no <main> landmark and content outside every landmark on
+    each page (landmark-one-main, region), an h3 straight after the h1 (heading-order) and the map's markers focusable
+    images with no name (presentation-role-conflict); fixed in base.html, database.html, table.html, query.html
+    and cluster-map.js. Every impact fails here, down to minor."""
     page = browser.new_page()
     found = {}
     for name, path in _page_types(settings).items():
         page.goto(live_server.url + path)
         page.wait_for_timeout(500)  # the SQL editor and the map are made by scripts after the load
-        if problems := violations(page):
+        if name == "table with the map":
+            page.wait_for_selector(".leaflet-marker-icon", timeout=15000)
+        if problems := violations(page, ALL_IMPACTS):
             found[name] = problems
     assert found == {}
     page.close()

@@ -1,9 +1,11 @@
 // datasette-cluster-map 0.18.2's script, served by Pinfold in place of the plugin's (portal/datasette_plugin.py),
-// with two changes:
+// with three changes:
 // - a popup links only to an http(s) address: the plugin put any `link` a row gave into an href, so a query typed
 //   into the SQL box could make it `javascript:...` (a script run on the portal's origin, two clicks away);
 // - the map is framed on where the pounds are, leaving a far-off one (the 1857 pound in Bengal, 1,800 km from
-//   Kerala) on the map but outside the first view, instead of a map of all India with Kerala a few pixels wide.
+//   Kerala) on the map but outside the first view, instead of a map of all India with Kerala a few pixels wide;
+// - a marker says what it marks (its popup's title, else the row's name, else its place): the plugin left its image's
+//   alt empty, so a screen reader met a focusable image with no name (axe-core's presentation-role-conflict).
 const clusterMapCSS = `
 dl.cluster-map-dl {
     font-size: 1.1em;
@@ -127,6 +129,19 @@ const clusterMapFrame = (latLngs) => {
   return L.latLngBounds(latLngs.filter((p, i) => distances[i] <= reach));
 };
 
+const clusterMapMarkerAlt = (row, lat, lng) => {
+  let popup = row.popup;
+  if (typeof popup === "string") {
+    try {
+      popup = JSON.parse(popup);
+    } catch (e) {
+      popup = {};
+    }
+  }
+  const title = (popup && popup.title) || row.name;
+  return title ? String(title) : "Marker at " + lat + ", " + lng;
+};
+
 const clusterMapMarkerContent = (row) => {
   // if row has popup, use that
   let popup = row.popup;
@@ -244,9 +259,10 @@ const addClusterMap = (latitudeColumn, longitudeColumn) => {
         data.rows.forEach((row) => {
           if (isValidLatitude(row[latitudeColumn]) && isValidLongitude(row[longitudeColumn])) {
             let markerContent = clusterMapMarkerContent(row);
-            let marker = L.marker(
-              L.latLng(row[latitudeColumn], row[longitudeColumn])
-            );
+            let lat = row[latitudeColumn], lng = row[longitudeColumn];
+            let marker = L.marker(L.latLng(lat, lng), {
+              alt: clusterMapMarkerAlt(row, lat, lng),
+            });
             marker.bindPopup(markerContent);
             markerList.push(marker);
             placed.push(marker.getLatLng());
