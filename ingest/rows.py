@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from pinfold.law.clock import Deadlines, add_months, days_in_pound, deadlines
-from pinfold.law.conflicts import roster_match
+from pinfold.law.conflicts import roster_covers, roster_match
 from pinfold.law.dues import feeding_charges
 from pinfold.law.money import Money, coin_of
 from pinfold.law.packs import pack
@@ -374,11 +374,13 @@ class ShardRows:
             rest = proceeds - fine - feeding - (expenses or Money())
             balance, shortfall = (rest, Money()) if rest.rupees >= 0 else (Money(), Money() - rest)
         held_until = add_months(sold, pk.clock.surplus_held_months) if balance and balance.rupees > 0 else None
-        flag, role = 0, None
+        flag, role, checked = 0, None, 0
         buyer = e["people"][k].buyer_name
         if buyer:
             bars = pk.conflict.bars if pk.conflict else None  # who the pound's Act bars from buying
             local = pk.conflict.scoped_to_authority if pk.conflict else None  # and whose bar is their authority's
+            # a buyer can be checked only against someone barred here: else barred_buyer's 0 would say nothing
+            checked = int(roster_covers(self.book.roster, pound.id, pound.local_authority, bars, local))
             match = roster_match(buyer, self.book.roster, pound.id, pound.local_authority, bars, local)
             if match:
                 flag, role = 1, match.get("role") or "barred from buying"
@@ -397,6 +399,6 @@ class ShardRows:
             "fines_rupees": fine_s, "feeding_rupees": feeding_s, "expenses_rupees": expenses_s,
             "balance_rupees": balance_s, "proceeds_minor": proceeds_minor, "balance_minor": balance_minor,
             "money_unit": coin, "surplus_held_until": _iso(held_until), "surplus_claimed": 0,
-            "conflict_of_interest": flag, "conflict_role": role, "section": pk.citation("sale_account", "surplus", "conflict"),
+            "conflict_of_interest": flag, "conflict_role": role, "buyer_checked": checked, "section": pk.citation("sale_account", "surplus", "conflict"),
             "shortfall_rupees": shortfall_s, "shortfall_minor": shortfall_minor, "seq": seq,
         }  # fmt: skip

@@ -243,7 +243,7 @@ CREATE TABLE sales (
     proceeds_minor INTEGER, balance_minor INTEGER, money_unit TEXT,
     surplus_held_until TEXT, surplus_claimed INTEGER NOT NULL DEFAULT 0,
     conflict_of_interest INTEGER NOT NULL DEFAULT 0, conflict_role TEXT, section TEXT,
-    shortfall_rupees TEXT, shortfall_minor INTEGER
+    shortfall_rupees TEXT, shortfall_minor INTEGER, buyer_checked INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE compliance (
     pound_id TEXT NOT NULL REFERENCES pounds(id), year TEXT NOT NULL, act TEXT NOT NULL, district TEXT,

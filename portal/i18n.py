@@ -769,9 +769,10 @@ T.update({
     # a rule counted over some entries only (compliance.Rule.measured) where the register records none of them
     "not_recorded": ("not recorded", "രേഖയില്ല"),
     "not_recorded_hint": (
-        "not recorded: the register records nothing the rule is counted from (a day of seizure), so no departure "
-        "can be seen; it is not a 0.",
-        "രേഖയില്ല: ഈ വ്യവസ്ഥ എണ്ണാനുള്ള വിവരം (പിടിച്ചെടുത്ത ദിവസം) രജിസ്റ്ററിൽ ഇല്ല; അതിനാൽ ലംഘനം കാണാനാവില്ല; ഇത് 0 അല്ല.",
+        "not recorded: the register records nothing the rule is counted from (a day of seizure; a buyer, with a "
+        "roster of those barred from buying there), so no departure can be seen; it is not a 0.",
+        "രേഖയില്ല: ഈ വ്യവസ്ഥ എണ്ണാനുള്ള വിവരം (പിടിച്ചെടുത്ത ദിവസം; വാങ്ങുന്നയാളും, അവിടെ വാങ്ങാൻ വിലക്കുള്ളവരുടെ പട്ടികയും) "
+        "രജിസ്റ്ററിൽ ഇല്ല; അതിനാൽ ലംഘനം കാണാനാവില്ല; ഇത് 0 അല്ല.",
     ),
     "counted_when": ("Counted when the register records", "രജിസ്റ്റർ രേഖപ്പെടുത്തുമ്പോൾ എണ്ണുന്നു:"),
     "cannot_see": ("It cannot show", "അതിന് കാണിക്കാനാവാത്തത്:"),

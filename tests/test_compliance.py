@@ -372,3 +372,24 @@ def test_a_rule_the_register_cannot_show_reads_not_recorded_not_0(tmp_path, port
         )
     # the district adds k1's: counted over two entries, one late
     assert figures(c.get("/districts/Thrissur").text, "rule-seizure_late") == ["1 (8.3%)", "1 (8.3%)"]
+
+
+def test_a_sale_no_roster_can_check_reads_not_recorded_not_0(tmp_path, portal_for) -> None:  # noqa: F811
+    """K s.18(1): "No officer or servant of the local authority or police officer or pound-keeper ... shall directly or
+    indirectly purchase any cattle sold" at the sale; the register can show such a sale only where it records the
+    buyer and the roster names someone barred there. k1's register records three buyers (rows 3, 4 and 10), and the
+    roster a police officer, barred at every sale under the Act: counted over 3 sales, 1 to him (row 10, 10.0% of
+    10 entries). The same register with no roster on file: no buyer can be checked, so barred_buyer is 'not
+    recorded', not '0 (0.0%)', which reads as no sale to a barred buyer."""
+    checked = law_db(tmp_path / "roster", {"k1": K1}, {**RULES_K, "roster.csv": ROSTER})
+    (k1,) = rows(checked, "SELECT * FROM compliance")
+    assert (k1["barred_buyer"], k1["barred_buyer_measured"]) == (1, 3)
+    assert sorted(r["buyer_checked"] for r in rows(checked, "SELECT * FROM sales")) == [0, 1, 1, 1]  # row 6: no buyer
+    unchecked = law_db(tmp_path / "none", {"k1": K1}, RULES_K)
+    (k1,) = rows(unchecked, "SELECT * FROM compliance")
+    assert (k1["barred_buyer"], k1["barred_buyer_measured"]) == (0, 0)
+    for db, shown in ((checked, "1 (10.0%)"), (unchecked, None)):
+        c = portal_for(db, D(2025, 12, 1))
+        for lang in ("en", "ml"):
+            got = figures(c.get("/pounds/k1", params={"lang": lang}).text, "rule-barred_buyer")[0]
+            assert got == (shown or t("not_recorded", lang)), (lang, got)

@@ -84,6 +84,7 @@ def rules(today: str) -> tuple[Rule, ...]:
             "Sale to a person the Act bars from buying",
             "a buyer on the roster in a role the pound's Act bars",
             "buyers not on the roster; buying through another (indirectly)",
+            "s.buyer_checked = 1",
         ),
         Rule(
             "no_account",

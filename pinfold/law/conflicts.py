@@ -56,6 +56,49 @@ def same_person(a: str, b: str) -> bool:
     return not (ka.initials and kb.initials and not (ka.initials & kb.initials))
 
 
+def barred_here(
+    person: dict[str, str],
+    pound_id: str,
+    local_authority: str,
+    barred: Callable[[str], bool] | None = None,
+    scoped: Callable[[str], bool] | None = None,
+) -> bool:
+    """Whether this roster person, whatever the buyer's name, is barred from buying at this pound: their role one the
+    pound's Act bars (`barred`, RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers only, K
+    s.18(1) members of the local authority too). With `scoped` (RulePack.conflict.scoped_to_authority) the Act says
+    whose bar is local: a member of the local authority is barred at the pounds "under whose control" their authority
+    is (K s.18(1)): the roster must name that authority or pound, or '*' (blank: no pound of theirs is known, so not
+    here); a police officer, officer or pound-keeper at any sale under the Act, whatever pound the roster names.
+    Without it, every person is taken at the pound or authority the roster names (blank or '*': everywhere).
+    ({'role': 'Police Officer', 'pound_id': 'k1'}, 'k2', 'Ollur Panchayat', K's bars, K's scope) -> True."""
+    role = person.get("role") or ""
+    if barred is not None and not barred(role):
+        return False
+    named = [
+        (v, here)
+        for v, here in ((person.get("pound_id"), pound_id), (person.get("local_authority"), local_authority))
+        if v
+    ]
+    if scoped is not None and not scoped(role):
+        return True  # barred at any sale under the Act
+    at_this_pound = all(v in ("*", here) for v, here in named)
+    if scoped is not None:
+        return at_this_pound and bool(named)  # a member of no authority named: no pound of theirs known
+    return at_this_pound
+
+
+def roster_covers(
+    roster: list[dict[str, str]],
+    pound_id: str,
+    local_authority: str,
+    barred: Callable[[str], bool] | None = None,
+    scoped: Callable[[str], bool] | None = None,
+) -> bool:
+    """Whether the roster names anyone barred from buying at this pound (barred_here), so that a buyer the register
+    records can be checked at all: ([], 'k1', ...) -> False; a K police officer on the roster -> True at every K pound."""
+    return any(barred_here(p, pound_id, local_authority, barred, scoped) for p in roster)
+
+
 def roster_match(
     buyer: str,
     roster: list[dict[str, str]],
@@ -64,27 +107,11 @@ def roster_match(
     barred: Callable[[str], bool] | None = None,
     scoped: Callable[[str], bool] | None = None,
 ) -> dict[str, str] | None:
-    """The roster entry the buyer matches, among people whose role the pound's Act bars from buying (`barred`,
-    RulePack.conflict.bars: 1857 s.X names police officers and pound-keepers only, K s.18(1) members of the local
-    authority too) at this pound. With `scoped` (RulePack.conflict.scoped_to_authority) the Act says whose bar is
-    local: a member of the local authority is barred at the pounds "under whose control" their authority is (K
-    s.18(1)): the roster must name that authority or pound, or '*' (blank: no pound of theirs is known, so no
-    match); a police officer, officer or pound-keeper at any sale under the Act, whatever pound the roster names.
-    Without it, every person is taken at the pound or authority the roster names (blank or '*': everywhere)."""
+    """The roster entry the buyer matches, among the people barred from buying at this pound (barred_here):
+    ('Joseph Kurian', [{'name': 'Joseph Kurian', 'role': 'Police Officer', ...}], 'k1', ...) -> that entry."""
     for person in roster:
-        role = person.get("role") or ""
-        if barred is not None and not barred(role):
-            continue
-        named = [
-            (v, here)
-            for v, here in ((person.get("pound_id"), pound_id), (person.get("local_authority"), local_authority))
-            if v
-        ]
-        at_this_pound = all(v in ("*", here) for v, here in named)
-        if scoped is not None and scoped(role):
-            at_this_pound = at_this_pound and bool(named)  # a member of no authority named: no pound of theirs known
-        elif scoped is not None:
-            at_this_pound = True  # barred at any sale under the Act
-        if at_this_pound and same_person(buyer, person.get("name", "")):
+        if barred_here(person, pound_id, local_authority, barred, scoped) and same_person(
+            buyer, person.get("name", "")
+        ):
             return person
     return None
