@@ -375,9 +375,10 @@ def test_a_rule_the_register_cannot_show_reads_not_recorded_not_0(tmp_path, port
 
 
 def test_a_sale_no_roster_can_check_reads_not_recorded_not_0(tmp_path, portal_for) -> None:  # noqa: F811
-    """K s.18(1): "No officer or servant of the local authority or police officer or pound-keeper ... shall directly or
-    indirectly purchase any cattle sold" at the sale; the register can show such a sale only where it records the
-    buyer and the roster names someone barred there. k1's register records three buyers (rows 3, 4 and 10), and the
+    """K s.18(1): "No Police officer, or other officer or pound-keeper appointed under the provisions herein contained
+    and no member of the local authority under whose control the pound is shall, directly or indirectly, purchase any
+    cattle at a sale under this Act"; the register can show such a sale only where it records the buyer and the
+    roster names someone barred there. k1's register records three buyers (rows 3, 4 and 10), and the
     roster a police officer, barred at every sale under the Act: counted over 3 sales, 1 to him (row 10, 10.0% of
     10 entries). The same register with no roster on file: no buyer can be checked, so barred_buyer is 'not
     recorded', not '0 (0.0%)', which reads as no sale to a barred buyer."""
