@@ -17,6 +17,7 @@ from pinfold.law.packs import all_packs
 from pinfold.law.rules import NOT_NOTIFIED
 from pinfold.law.status import auctions_to_come
 
+from . import db
 from .i18n import COMPLIANCE_RULES, FEED_ML, colour_label, date_label, district_label, head_label, status_label, t
 from .ical import EVENT_FIELDS, lots_in_malayalam
 from .matchsets import MATCH_SETS
@@ -203,7 +204,7 @@ def feed_rows(
     if lang == "ml" and not set(spec.words) <= {r[1] for r in con.execute(f"PRAGMA table_info({spec.view})")}:
         lang = "en"  # a database an older Pinfold built has no columns to make the words of: its own, in English
     sql = f"SELECT {', '.join(spec.columns_for(lang))} FROM {spec.view} WHERE ({spec.where}) AND ({where}) ORDER BY {spec.order} LIMIT :limit"
-    rows = [dict(r) for r in con.execute(sql, {**params, "today": today.isoformat(), "limit": limit})]
+    rows = db.rows(con, sql, {**params, "today": today.isoformat(), "limit": limit})
     return localised(spec.view, rows, lang)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -35,6 +37,10 @@ EVENT_FIELDS = (
     "modified_at",
     "lots_json",
 )
+
+
+# A row's EVENT_FIELDS, in order, as event_ical takes them: one C call a row (500 a calendar), not a generator's twelve.
+event_fields: Callable[[dict[str, Any]], tuple[Any, ...]] = itemgetter(*EVENT_FIELDS)
 
 
 def lots_in_malayalam(lots_json: str | None, lots: int | None) -> str | None:
@@ -118,5 +124,5 @@ def render_calendar(
     if rows:  # the zone the events' times are in
         cal.add_component(kolkata_vtimezone())
     head, end = bytes(cal.to_ical()).rsplit(b"END:VCALENDAR", 1)
-    events = b"".join(event_ical(tuple(r[f] for f in EVENT_FIELDS), base_url, stamp, lang) for r in rows)
+    events = b"".join(event_ical(event_fields(r), base_url, stamp, lang) for r in rows)
     return head + events + b"END:VCALENDAR" + end

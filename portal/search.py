@@ -19,6 +19,7 @@ from pinfold.law.status import SILENT_AFTER_DAYS, as_it_stood, whereabouts, wher
 from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
 from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, species_or_none, tag_list
 
+from . import db
 from .errors import BadRequest
 from .i18n import SPECIES_ML
 from .matchsets import MATCH_SETS
@@ -488,8 +489,8 @@ def rows_of(con: sqlite3.Connection, rowids: list[int], today: dt.date) -> list[
         # one statement whatever the page's rowids (a list of them in the SQL would be parsed again each time)
         sql = f"{select(today)} WHERE i.rowid IN (SELECT value FROM json_each(?))"
         head = sql[: sql.index(" FROM impoundments i")]
-        read = con.execute(f"{head}, i.rowid AS _rowid{sql[len(head) :]}", (json.dumps(missing),))
-        fresh = {r.pop("_rowid"): r for r in decorate([dict(r) for r in read], today)}
+        read = db.rows(con, f"{head}, i.rowid AS _rowid{sql[len(head) :]}", (json.dumps(missing),))
+        fresh = {r.pop("_rowid"): r for r in decorate(read, today)}
         if version:
             KEPT_ROWS.put(version, today, fresh)
         found.update(fresh)
@@ -503,8 +504,7 @@ def rows_of(con: sqlite3.Connection, rowids: list[int], today: dt.date) -> list[
 
 def latest(con: sqlite3.Connection, today: dt.date, limit: int = 20) -> list[dict[str, Any]]:
     """The newest entries in every register, for the home page before a search."""
-    rows = con.execute(f"{select(today)} ORDER BY i.brought_at DESC LIMIT ?", (limit,))
-    return decorate([dict(r) for r in rows], today)
+    return decorate(db.rows(con, f"{select(today)} ORDER BY i.brought_at DESC LIMIT ?", (limit,)), today)
 
 
 def _in_pound_to(con: sqlite3.Connection, day: dt.date) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from portal import db
-from portal.render import ENV, KEPT_ROW_HTML, ROW_TEMPLATE, row_fields, words_of
+from portal.render import KEPT_ROW_HTML, ROW_TEMPLATE, row_fields
 from portal.search import KEPT_ROWS, Query, Results, search
 
 from .conftest import TODAY
@@ -91,7 +91,7 @@ def test_a_row_shown_is_a_copy_of_the_kept_one(served: Path) -> None:
 
 
 def _row(r: dict[str, Any], lang: str, in_pound_page: bool) -> str:
-    return str(KEPT_ROW_HTML.shown([r], words_of(lang), in_pound_page, ENV.get_template(ROW_TEMPLATE)))
+    return str(KEPT_ROW_HTML.shown([r], lang, in_pound_page))
 
 
 def _row_afresh(r: dict[str, Any], lang: str, in_pound_page: bool) -> str:
