@@ -36,6 +36,7 @@ from .privacy import Persons, public_sheet, roster_of
 from .readers import Block
 from .records import tags_and_colour
 from .schema import NOBODY, People
+from .seizure_areas import SeizureAreas
 from .sources import Pound
 
 
@@ -121,6 +122,8 @@ class LawCache:
         self.tags_and_colour = lru_cache(maxsize=65536)(tags_and_colour)
         self.pack = lru_cache(maxsize=64)(pack)  # the packs of this ingest, whatever PINFOLD_PACKS_DIR says later
         self.roster = roster_of((r.get("name") or "" for r in book.roster), book.places)  # officials; places
+        self.seizure_area = SeizureAreas(book.local_areas).area_of  # K s.11(2): the local area a place names
+        self.area_assumed = lru_cache(maxsize=65536)(self._area_assumed)
 
     @classmethod
     def for_book(cls, book: RuleBook, token: str) -> LawCache:
@@ -145,11 +148,19 @@ class LawCache:
         return DeadlineCols(dl, dl.notice_due_on.isoformat(), _iso(dl.auction_earliest_on),
                             dl.complaint_deadline_on.isoformat(), _iso(dl.auction_by_notice_on))  # fmt: skip
 
-    def _fine_basis(self, act: str, area: str, species: str, on: dt.date) -> tuple[RateRow | None, int | Fraction]:
-        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1)-(2). A whole
-        multiplier is an int: products are cached by it, and hashing a Fraction costs more than the product."""
-        mult = self.book.habitual_multiplier(self.pack(act), area, species, on)
+    def _fine_basis(
+        self, act: str, area: str, seized_in: str, species: str, on: dt.date
+    ) -> tuple[RateRow | None, int | Fraction]:
+        """(the scale row in force on the day brought, the habitual-area multiplier): K s.11(1) by the pound's area,
+        s.11(2) by the area the cattle were seized in ("seized within such local area"). A whole multiplier is an
+        int: products are cached by it, and hashing a Fraction costs more than the product."""
+        mult = self.book.habitual_multiplier(self.pack(act), seized_in, species, on)
         return self.book.fine_scale(act, area, species, on), int(mult) if mult.denominator == 1 else mult
+
+    def _area_assumed(self, act: str, seized_in: str | None, species: str, on: dt.date) -> int:
+        """1 when the place of seizure names no local area (None) and a habitual-trespass area is notified for the
+        kind on the day (K s.11(2)): the multiplier then rests on the pound's own area (rules.SEIZURE_AREA_ASSUMED)."""
+        return int(seized_in is None and self.book.habitual_notified(self.pack(act), species, on))
 
     def _feeding_basis(
         self, act: str, area: str, species: str, start: dt.date
@@ -172,10 +183,10 @@ class LawCache:
             found = self._products[key] = (total, total.decimal_str(), total.in_coins(coin))
         return found
 
-    def fine_cols(self, act: str, area: str, species: str, on: dt.date, head: int) -> FineCols:
-        """The fine of one kind of entry on one day: ('kerala-1961', 'Ollur', 'cow', 3 Apr 2025, 2) ->
-        FineCols('50.00', 1, Rs 100, '100.00', 10000, 7) with a scale of Rs 50 a head (row 7)."""
-        row, mult = self.fine_basis(act, area, species, on)
+    def fine_cols(self, act: str, area: str, seized_in: str, species: str, on: dt.date, head: int) -> FineCols:
+        """The fine of one kind of entry on one day, seized in an area: ('kerala-1961', 'Ollur', 'Ollur', 'cow',
+        3 Apr 2025, 2) -> FineCols('50.00', 1, Rs 100, '100.00', 10000, 7) with a scale of Rs 50 a head (row 7)."""
+        row, mult = self.fine_basis(act, area, seized_in, species, on)
         if row is None:
             return FineCols(None, mult, None, None, None, None)
         due, due_s, due_minor = self.product("fine", row, head * mult, coin_of(on))
@@ -261,8 +272,12 @@ class ShardRows:
             lambda d, s, nt, fi, de, il: law.deadlines(act, d, s, nt, fi, de, bool(il)),
             exact=False,
         )
+        # K s.11(2): the area the place of seizure names, else the pound's (labelled where it can change the fine)
+        seized_in: list[str | None] = lookup([e["place_seized"]], law.seizure_area, exact=False)
         fine: list[FineCols] = lookup(
-            [species, days, head], lambda sp, d, h: law.fine_cols(act, area, sp, d, h), exact=False
+            [species, days, head, seized_in],
+            lambda sp, d, h, s: law.fine_cols(act, area, s or area, sp, d, h),
+            exact=False,
         )
         feeding: list[FeedingCols] = lookup(
             [species, head, days, left], lambda sp, h, d, lf: law.feeding_cols(act, area, sp, h, d, lf), exact=False
@@ -311,7 +326,10 @@ class ShardRows:
             "seizure_adjudged_illegal": [None if x is None else int(x) for x in illegal],
             "auction_by_notice_on": [x.auction_by_notice_on for x in dl], "sale_questioned": [q.why if q else None for q in questioned],
             "habitual_multiplier_exact": [str(m) if isinstance(m, int) else ratio_text(m) for m in multiplier],
-            "source_part": e["source_part"], "seq": seq,
+            "source_part": e["source_part"],
+            "seizure_local_area": seized_in,
+            "seizure_area_assumed": lookup([seized_in, species, days], lambda s, sp, d: law.area_assumed(act, s, sp, d), exact=False),
+            "seq": seq,
         }  # fmt: skip
         c = self.con
         wrote = time.process_time()

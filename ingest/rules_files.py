@@ -7,7 +7,8 @@ reads no files.
   habitual_areas.csv  act,local_area,species,multiplier,effective_from,effective_to,reference,status
   auctions.csv        pound_id,date,time,place,conditions,reference
   roster.csv          name,role,pound_id,local_authority  (PRIVATE: people barred from buying, K s.18(1))
-  places.csv          name,name_ml,district  (places a local authority names, public in every text: issue 23)
+  places.csv          name,name_ml,district[,local_area,reference]  (places a local authority names, public in every
+                      text: issue 23; a place's local_area is where cattle seized there were seized, K s.11(2))
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pinfold.law.rules import DAYS_COUNTED, RateRow, RuleBook, ScheduledAuction,
 
 from .privacy import EMPTY, Persons, deployment_places, hide_prose, roster_of
 from .readers import delimiter_of, sniff_encoding
+from .seizure_areas import gazetteer
 
 
 def _date(v: str | None, where: str) -> dt.date | None:
@@ -136,10 +138,13 @@ def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
     book = RuleBook()
     book.roster = _rows(rules_dir / "roster.csv")
     officials = roster_of(r.get("name") or "" for r in book.roster)
-    book.places = deployment_places(_rows(rules_dir / "places.csv"), _rows(rules_dir.parent / "pounds.csv"), officials)
-    # the rule files' own areas are places in their prose ('Choornikkara panchayat decision, 2021')
-    areas = [r.get(c) or "" for f, c in _AREAS for r in _rows(rules_dir / f)]
-    roster = roster_of((r.get("name") or "" for r in book.roster), [*book.places, *areas])
+    places, pounds = _rows(rules_dir / "places.csv"), _rows(rules_dir.parent / "pounds.csv")
+    # the rule files' own areas are places in their prose ('Choornikkara panchayat decision, 2021'), and in a
+    # register's place of seizure, which names the local area of K s.11(2) by them (published as written already)
+    areas = [a for f, c in _AREAS for r in _rows(rules_dir / f) if (a := r.get(c) or "") != "*"]
+    book.places = deployment_places([*places, *({"name": a} for a in areas)], pounds, officials)
+    book.local_areas = gazetteer(areas, pounds, places)
+    roster = roster_of((r.get("name") or "" for r in book.roster), book.places)
     book.fine_scales = statutory_rows(packs)
     book.fine_scales += _rate_rows(
         rules_dir / "fine_scales.csv", "local_area", "amount", len(book.fine_scales) + 1, roster

@@ -197,7 +197,9 @@ CREATE TABLE impoundments (
     auction_by_notice_on TEXT,
     sale_questioned TEXT,
     habitual_multiplier_exact TEXT,
-    source_part INTEGER
+    source_part INTEGER,
+    seizure_local_area TEXT,
+    seizure_area_assumed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE merged_duplicates (
     source_file TEXT NOT NULL, source_row INTEGER NOT NULL, source_sheet TEXT,

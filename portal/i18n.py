@@ -8,7 +8,7 @@ from markupsafe import Markup, escape
 
 from pinfold.law.compliance import rules as compliance_rules
 from pinfold.law.packs import RulePack
-from pinfold.law.rules import EXAMPLE, NOT_NOTIFIED
+from pinfold.law.rules import EXAMPLE, NOT_NOTIFIED, SEIZURE_AREA_ASSUMED
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
@@ -387,6 +387,12 @@ T: dict[str, tuple[str, str]] = {
     "auction_proposed": ("proposed", "നിർദ്ദേശിച്ചത്"),
     "auction_held": ("held", "നടന്നത്"),
     "example_warning": (NOT_NOTIFIED[EXAMPLE][0].capitalize(), NOT_NOTIFIED[EXAMPLE][1]),
+    # K s.11(2) by the place of seizure (ingest/seizure_areas.py): the area it names, or the pound's, said so
+    "seizure_area_assumed": (SEIZURE_AREA_ASSUMED[0].capitalize(), SEIZURE_AREA_ASSUMED[1]),
+    "seizure_area": (
+        "Seized in {area}: a habitual-trespass area's fine follows the place of seizure, not the pound",
+        "{area} പ്രദേശത്ത് പിടിച്ചെടുത്തത്: ശീലമായ അതിക്രമ പ്രദേശത്തിന്റെ പിഴ പൗണ്ടിന്റേതല്ല, പിടിച്ചെടുത്ത സ്ഥലത്തിന്റേതാണ്",
+    ),
     "language": ("മലയാളം", "English"),
     "day": ("day", "ദിവസം"),
     "days": ("days", "ദിവസം"),

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from pinfold.law.dues import Due, compute_due
 from pinfold.law.money import Money
 from pinfold.law.packs import RulePack, pack
-from pinfold.law.rules import RateRow, RuleBook, ratio_text
+from pinfold.law.rules import SEIZURE_AREA_ASSUMED, RateRow, RuleBook, ratio_text
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.vocabulary import SPECIES
 
@@ -88,6 +88,7 @@ def due_for(imp: dict[str, Any], book: RuleBook, on: dt.date) -> Due:
         complaint_decided_on=_date(imp["complaint_decided_on"]),
         seizure_illegal=bool(imp.get("seizure_adjudged_illegal")),
         ended_on=_date(imp["left_on"]) or silent_from(imp),
+        seized_in=imp.get("seizure_local_area"),  # K s.11(2): the area the place of seizure names, as ingested
     )
 
 
@@ -197,6 +198,15 @@ def auction_status_means(status: str, pk: RulePack) -> str:
     return f"scheduled by the order that fixes the sale's place, time and conditions ({cite})"
 
 
+def seizure_area_basis(imp: dict[str, Any], pk: RulePack, lang: str = "en") -> str | None:
+    """What an entry's K s.11(2) multiplier rests on when the place of seizure names no local area on file and one is
+    notified for its kind: "the place of seizure names no local area on file: the pound's own area is taken (K
+    s.11(2))"; None when the place decided it, or no area could change it."""
+    if not imp.get("seizure_area_assumed"):
+        return None
+    return f"{SEIZURE_AREA_ASSUMED[lang == 'ml']} ({pk.sections.get('habitual', '')})"
+
+
 def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, Any] | None = None) -> dict[str, Any]:
     """The contract's JSON for /api/impoundments/{id}/due: exact decimal strings, never floats."""
 
@@ -218,6 +228,10 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         "habitual_multiplier": int(due.habitual_multiplier)
         if due.habitual_multiplier.denominator == 1
         else ratio_text(due.habitual_multiplier),
+        # K s.11(2) follows the place of seizure: the local area it names, or the pound's own area, said so
+        "seizure_local_area": imp.get("seizure_local_area"),
+        "seizure_area_assumed": bool(imp.get("seizure_area_assumed")),
+        "habitual_area_basis": seizure_area_basis(imp, pk),
         "feeding_rupees": s(due.feeding),
         "feeding_rate_per_head_per_day_rupees": s(due.feeding_rate),
         # each run of days at one rate: a stay across a change of rate is its parts

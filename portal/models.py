@@ -153,6 +153,15 @@ class Due(BaseModel):
     fine_rupees: str | None
     fine_per_head_rupees: str | None
     habitual_multiplier: int | str = Field(description="2, or an exact ratio such as 3/2 (K s.11(2): up to double).")
+    seizure_local_area: str | None = Field(
+        description="The local area the register's place of seizure names, whose notification as a habitual-trespass "
+        "area decides habitual_multiplier (K s.11(2): cattle 'seized within such local area'); null when it names none."
+    )
+    seizure_area_assumed: bool = Field(
+        description="The place of seizure names no local area and one is notified for the kind: habitual_multiplier "
+        "is the pound's own area's (see habitual_area_basis)."
+    )
+    habitual_area_basis: str | None = Field(description="What habitual_multiplier rests on when seizure_area_assumed.")
     feeding_rupees: str | None
     feeding_rate_per_head_per_day_rupees: str | None
     feeding_parts: list[FeedingPart]

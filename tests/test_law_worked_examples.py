@@ -26,12 +26,13 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from ingest.seizure_areas import SeizureAreas, gazetteer
 from pinfold.law import clock
 from pinfold.law.clock import TODAY_SQL, deadlines
 from pinfold.law.dues import compute_due
 from pinfold.law.money import Money
 from pinfold.law.packs import pack
-from pinfold.law.rules import RateRow, RuleBook, statutory_rows
+from pinfold.law.rules import SEIZURE_AREA_ASSUMED, RateRow, RuleBook, statutory_rows
 from portal.app import create_app
 from portal.settings import Settings
 
@@ -272,26 +273,150 @@ def test_kerala_fines_by_kind_area_and_habitual_area_by_hand() -> None:
     assert fine("Nenmara Panchayat", "elephant", 1) == Money.of(500)  # "*": every kind the scale does not name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="K s.11(2) doubles the fine of cattle 'seized within such local area'; Pinfold applies the habitual area of "
-    "the pound's local authority, whatever the place of seizure (register place_seized is free text)",
+# K s.11(2), by the place of seizure. A second pound, the Thrissur Municipal Corporation's (test figures), is notified
+# at double for cows; the Ollur pound's own area is not. The scale of RULES (Rs 500 a head) is the pound's (s.11(1)).
+POUNDS_THRISSUR = (
+    POUNDS + "k2,Thrissur Corporation Pound,kerala-1961,Thrissur Municipal Corporation,Thrissur,Thrissur,10.52,76.21\n"
 )
-def test_a_habitual_area_follows_the_place_of_seizure_not_the_pound(tmp_path) -> None:
+HABITUAL = {
+    **RULES,
+    "habitual_areas.csv": "act,local_area,species,multiplier,effective_from,effective_to,reference,status\n"
+    "kerala-1961,Thrissur Municipal Corporation,cow,2,2020-01-01,,test notification,notified\n",
+}
+SEIZED_HEADER = "No.,Date brought,Kind,Number,Description,Place of seizure\n"
+
+
+def _seized(tmp_path: Path, registers: dict[str, str], places: str = "") -> Path:
+    """The habitual-area examples' database: POUNDS_THRISSUR, HABITUAL, and a rules/places.csv when given."""
+    rules = {**HABITUAL, "places.csv": places} if places else HABITUAL
+    return law_db(tmp_path, {k: SEIZED_HEADER + v for k, v in registers.items()}, rules, POUNDS_THRISSUR)
+
+
+_SEIZED_SQL = "SELECT id, entry_no, fine_due_rupees, seizure_local_area, seizure_area_assumed FROM impoundments"
+
+
+def test_a_habitual_area_follows_the_place_of_seizure_not_the_pound(tmp_path, client_for) -> None:
     """K s.11(2): "for every head of cattle of any kind specified therein which may be seized within such local area
     and impounded as aforesaid, such amount of fine ... not exceeding double". K s.10 sends cattle found straying on a
     road "to the nearest pound", which may be another local authority's. Two cows seized on a road in Thrissur
     Municipal Corporation (notified at double) and brought to the Ollur pound: by hand 2 x 500 x 2 = Rs 2,000. The
-    Ollur pound's own area is not notified, and Pinfold charges 2 x 500 = Rs 1,000."""
-    rules = dict(RULES)
-    rules["habitual_areas.csv"] = (
-        "act,local_area,species,multiplier,effective_from,effective_to,reference,status\n"
-        "kerala-1961,Thrissur Municipal Corporation,cow,2,2020-01-01,,test notification,notified\n"
-    )
-    header = "No.,Date brought,Kind,Number,Description,Place of seizure\n"
-    db = _db(tmp_path, {"k1": header + "1,01/11/2025,cow,2,black,Thrissur Municipal Corporation\n"}, rules)
-    (r,) = _rows(db, "SELECT fine_due_rupees FROM impoundments")
+    Ollur pound's own area is not notified: by the pound it would be 2 x 500 = Rs 1,000. The register, the API and
+    the page agree."""
+    db = _seized(tmp_path, {"k1": "1,01/11/2025,cow,2,black,Thrissur Municipal Corporation\n"})
+    (r,) = _rows(db, _SEIZED_SQL)
     assert r["fine_due_rupees"] == "2000.00"
+    assert (r["seizure_local_area"], r["seizure_area_assumed"]) == ("Thrissur Municipal Corporation", 0)
+    c = client_for(db, D(2025, 11, 2))
+    due = c.get(f"/api/impoundments/{r['id']}/due").json()
+    assert (due["fine_rupees"], due["habitual_multiplier"]) == ("2000.00", 2)
+    assert (due["seizure_local_area"], due["seizure_area_assumed"], due["habitual_area_basis"]) == (
+        "Thrissur Municipal Corporation",
+        False,
+        None,
+    )
+    assert "K s.11(2)" in due["sections"]
+    for lang, words in (
+        ("en", "Seized in Thrissur Municipal Corporation"),
+        ("ml", "Thrissur Municipal Corporation പ്രദേശത്ത്"),
+    ):
+        page = parse(c.get(f"/animals/{r['id']}", params={"lang": lang}).text)
+        assert page.by_id["fine"].strip() == "₹2,000.00"
+        assert page.by_id["seizure-area"].strip().startswith(words), lang
+
+
+def test_seized_in_an_area_not_notified_no_doubling_at_a_notified_pound(tmp_path, client_for) -> None:
+    """K s.11(2) doubles only for cattle "seized within such local area". Two cows seized in Ward 5 of Ollur Grama
+    Panchayat (not notified; the rule files call it "Ollur Panchayat") and sent by K s.10 "to the nearest pound", the
+    Thrissur Corporation's, whose own area is notified at double: by hand 2 x 500 = Rs 1,000, not 2 x 500 x 2 =
+    Rs 2,000. The scale is the pound's (s.11(1): "the pound-keeper shall levy a fine in accordance with the scale")."""
+    db = _seized(tmp_path, {"k2": '1,01/11/2025,cow,2,black,"Ward 5, Ollur Grama Panchayat"\n'})
+    (r,) = _rows(db, _SEIZED_SQL)
+    assert r["fine_due_rupees"] == "1000.00"
+    assert (r["seizure_local_area"], r["seizure_area_assumed"]) == ("Ollur Panchayat", 0)
+    due = client_for(db, D(2025, 11, 2)).get(f"/api/impoundments/{r['id']}/due").json()
+    assert (due["fine_rupees"], due["habitual_multiplier"], due["seizure_local_area"]) == (
+        "1000.00",
+        1,
+        "Ollur Panchayat",
+    )
+
+
+def test_a_blank_or_unknown_place_takes_the_pounds_area_and_says_so(tmp_path, client_for) -> None:
+    """Where the register does not let us know the local area of seizure, Pinfold keeps the pound's own area for
+    K s.11(2) and the figure says it rests on that. At the Thrissur Corporation pound (notified at double for cows):
+      no place written, 2 cows: 2 x 500 x 2 = Rs 2,000, labelled;
+      'Thrissur' alone (the district's name as much as the corporation's), 2 cows: Rs 2,000, labelled;
+      no place written, 2 goats (no area notified for goats, so no place could change it): 2 x 500 = Rs 1,000,
+      not labelled."""
+    db = _seized(
+        tmp_path, {"k2": "1,01/11/2025,cow,2,black,\n2,01/11/2025,cow,2,red,Thrissur\n3,01/11/2025,goat,2,white,\n"}
+    )
+    got = {r["entry_no"]: r for r in _rows(db, _SEIZED_SQL)}
+    assert {n: (r["fine_due_rupees"], r["seizure_local_area"], r["seizure_area_assumed"]) for n, r in got.items()} == {
+        "1": ("2000.00", None, 1),
+        "2": ("2000.00", None, 1),
+        "3": ("1000.00", None, 0),
+    }
+    c = client_for(db, D(2025, 11, 2))
+    due = c.get(f"/api/impoundments/{got['1']['id']}/due").json()
+    assert (due["fine_rupees"], due["seizure_area_assumed"]) == ("2000.00", True)
+    assert due["habitual_area_basis"] == f"{SEIZURE_AREA_ASSUMED[0]} (K s.11(2))"
+    assert c.get(f"/api/impoundments/{got['3']['id']}/due").json()["habitual_area_basis"] is None
+    for lang, words in (("en", SEIZURE_AREA_ASSUMED[0].capitalize()), ("ml", SEIZURE_AREA_ASSUMED[1])):
+        page = parse(c.get(f"/animals/{got['1']['id']}", params={"lang": lang}).text)
+        assert page.by_id["seizure-area-assumed"].strip() == f"{words} (K s.11(2))", lang
+    assert "seizure-area-assumed" not in parse(c.get(f"/animals/{got['3']['id']}").text).by_id
+
+
+def test_variant_spellings_and_a_gazetteer_of_places_name_the_area_of_seizure(tmp_path) -> None:
+    """The same K s.11(2) by the place of seizure, written as registers write it, each 2 cows brought to the Ollur
+    pound (not notified) and seized in Thrissur Municipal Corporation (notified at double): by hand 2 x 500 x 2 =
+    Rs 2,000 each. 'Thrissur Corporation' (a common short form); 'തൃശ്ശൂർ കോർപ്പറേഷനിൽ' ("in Thrissur
+    Corporation", with places.csv's Malayalam name of the corporation); 'Kuttur junction' (a place places.csv puts in
+    the corporation: test data); a house name before the corporation. Only the area's public name is published: the
+    house's name is in no new column. 'Thrissur Panchayat' names another kind of authority: no match, labelled."""
+    places = (
+        "name,name_ml,district,local_area,reference\n"
+        "Thrissur Municipal Corporation,തൃശ്ശൂർ കോർപ്പറേഷൻ,Thrissur,Thrissur Municipal Corporation,test\n"
+        "Kuttur,കുറ്റൂർ,Thrissur,Thrissur Municipal Corporation,test ward list\n"
+    )
+    register = (
+        "1,01/11/2025,cow,2,black,Thrissur Corporation\n"
+        "2,01/11/2025,cow,2,black,തൃശ്ശൂർ കോർപ്പറേഷനിൽ\n"
+        "3,01/11/2025,cow,2,black,Kuttur junction\n"
+        '4,01/11/2025,cow,2,black,"Thekkumpuram House, Thrissur Corporation"\n'
+        "5,01/11/2025,cow,2,black,Thrissur Panchayat\n"
+    )
+    db = _seized(tmp_path, {"k1": register}, places)
+    got = {r["entry_no"]: r for r in _rows(db, _SEIZED_SQL)}
+    corporation = ("2000.00", "Thrissur Municipal Corporation", 0)
+    assert {n: (r["fine_due_rupees"], r["seizure_local_area"], r["seizure_area_assumed"]) for n, r in got.items()} == {
+        "1": corporation, "2": corporation, "3": corporation, "4": corporation, "5": ("1000.00", None, 1),
+    }  # fmt: skip
+    (house,) = _rows(db, "SELECT * FROM impoundments WHERE entry_no = '4'")
+    assert house["place_seized"] == "[…] House, Thrissur Corporation"  # as before: the privacy filter's
+    assert not any("thekkumpuram" in str(v).casefold() for v in house.values())
+
+
+def test_the_place_of_seizure_matches_one_local_area_or_none() -> None:
+    """The matcher alone (ingest/seizure_areas.py): a kind of authority written must agree; a district's name alone
+    is the district; two areas alike are none; the most words matched wins."""
+    areas = SeizureAreas(
+        gazetteer(
+            ["Ollur Panchayat", "Thrissur Municipal Corporation", "Ollur East Panchayat", "Puthur Panchayat"],
+            [{"local_authority": "Mannuthy Panchayat"}],
+            [{"name": "Puthur", "local_area": "Puthur Panchayat"}, {"name": "Puthur", "local_area": "Ollur Panchayat"}],
+        )
+    )
+    assert areas.area_of("near Ollur junction") == "Ollur Panchayat"
+    assert areas.area_of("Ollur East, ward 3") == "Ollur East Panchayat"
+    assert areas.area_of("THRISSUR MUNICIPAL CORPN.") == "Thrissur Municipal Corporation"  # case, a short form
+    assert areas.area_of("Thrissur") is None  # the district's name as much as the corporation's
+    assert areas.area_of("Thrissur Municipal Council") is None  # a municipality, not the corporation
+    assert areas.area_of("Mannuthy GP") == "Mannuthy Panchayat"
+    assert areas.area_of("Puthur") is None  # places.csv puts it in two areas
+    assert areas.area_of("") is None and areas.area_of(None) is None
+    assert areas.area_of("Ollur to Mannuthy road") is None  # two areas
 
 
 # --- feeding and what it costs on a day: K s.4, s.12; 1857 s.VII ---------------------------------------------------

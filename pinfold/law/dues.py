@@ -133,14 +133,15 @@ def compute_due(
     complaint_decided_on: dt.date | None = None,
     seizure_illegal: bool = False,
     ended_on: dt.date | None = None,
+    seized_in: str | None = None,
 ) -> Due:
-    """The amount due to claim on `on` (K s.12; 1857 s.VII): the fine on the scale in force on the day
-    brought (K s.11(1)), times the multiplier of a notified habitual-trespass area (s.11(2)), plus feeding charges
-    for each day in the pound as the rate counts days (K s.4). Charges stop on the day the register records the
-    animal leaving.
+    """The amount due to claim on `on` (K s.12; 1857 s.VII): the fine on the scale in force on the day brought for
+    the pound's area (K s.11(1)), times the multiplier of a notified habitual-trespass area the cattle were seized in
+    (s.11(2): "seized within such local area"; `seized_in`, else the pound's area), plus feeding charges for each day
+    in the pound as the rate counts days (K s.4). Charges stop on the day the register records the animal leaving.
     """
     fine_row = book.fine_scale(pack.id, area, species, brought_on)
-    mult = book.habitual_multiplier(pack, area, species, brought_on)
+    mult = book.habitual_multiplier(pack, seized_in or area, species, brought_on)
     per_head = fine_row.amount if fine_row else None
     fine = per_head * (head_count * mult) if per_head is not None else None
     until = min(on, ended_on) if ended_on else on

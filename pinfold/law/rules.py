@@ -9,6 +9,8 @@ Files (all optional, CSV with a header row; amounts in any notation `parse_money
                       (multiplier: any exact amount up to the pack's most, '1.5' or '3/2'; above it, an error)
   auctions.csv        pound_id,date,time,place,conditions,reference
   roster.csv          name,role,pound_id,local_authority  (PRIVATE: people barred from buying, K s.18(1))
+  places.csv          name,name_ml,district[,local_area,reference]  (a place's local area: the gazetteer that tells
+                      the local area a register's place of seizure is in, K s.11(2))
 `*` in local_area/local_authority/species means every area or kind. The most specific row in force on
 the day wins (named area over `*`, named kind over `*`). A row of status `reported practice` (a council practice
 known from the press, not a notified scale or a resolution on file) is published and shown beside the figures,
@@ -34,6 +36,16 @@ NOT_NOTIFIED = {
     EXAMPLE: ("example figure, not a notified rate", "ഉദാഹരണ തുക, വിജ്ഞാപനം ചെയ്ത നിരക്കല്ല"),
     RESOLUTION: ("council resolution, not a notification", "കൗൺസിൽ തീരുമാനം, വിജ്ഞാപനമല്ല"),
 }
+
+# K s.11(2) multiplies the fine of cattle "seized within such local area": the place of seizure decides it, not the
+# pound (K s.10 sends cattle found on a road "to the nearest pound", which may be another local authority's). Where the
+# register's place of seizure names no local area on file (blank, or a place no rule file, pounds.csv or places.csv
+# names), the pound's own area is read instead, and a figure resting on that says so, with the pack's section for
+# habitual areas after it: (English, Malayalam).
+SEIZURE_AREA_ASSUMED = (
+    "the place of seizure names no local area on file: the pound's own area is taken",
+    "പിടിച്ചെടുത്ത സ്ഥലം ഫയലിലുള്ള ഒരു തദ്ദേശ പ്രദേശവുമല്ല: പൗണ്ടിന്റെ സ്വന്തം പ്രദേശം എടുത്തു",
+)
 
 # How a feeding rate counts days. Neither Act says (K s.4 and 1857 s.VII leave the rate to the local authority or
 # the Magistrate), so the convention belongs to the rate row; a row that does not say gets DEFAULT_DAYS_COUNTED,
@@ -95,6 +107,9 @@ class RuleBook:
     auctions: list[ScheduledAuction] = field(default_factory=list)
     roster: list[dict[str, str]] = field(default_factory=list)
     places: list[str] = field(default_factory=list)  # rules/places.csv and pounds.csv: public in every text
+    # the gazetteer of K s.11(2): (a place or an area's name as a register may write it, the local area it is in),
+    # every area a name of the rule files or a local authority of pounds.csv, public (ingest/seizure_areas.py)
+    local_areas: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._candidates: dict[tuple[str, str, str, str, str], list[RateRow]] = {}
@@ -142,6 +157,12 @@ class RuleBook:
         if row is None or row.area == "*":
             return Fraction(1)
         return row.amount.rupees
+
+    def habitual_notified(self, pack: RulePack, species: str, on: dt.date) -> bool:
+        """K s.11(2): whether any local area multiplies the fine of this kind on this day, so that where the cattle
+        were seized can change it: ('cow', 1 Nov 2025) -> True with Thrissur notified for cows; ('goat', ...) -> False."""
+        areas = {r.area for r in self.habitual if r.act == pack.id and r.area != "*"}
+        return any(self.habitual_multiplier(pack, a, species, on) != 1 for a in areas)
 
     def _rows_for(self, table: str, act: str, area: str, species: str, status: str | None = None) -> list[RateRow]:
         """The rows that could apply, most specific first (named area, then named kind, then the latest start): every
