@@ -195,6 +195,7 @@ def _build(
     stages = Stages()
     with stages("sources"):
         pounds = read_pounds(data_dir)
+        common = patch.common_digest(data_dir, pounds)  # as written: the places every pound's texts are read by
         plain_rules(data_dir / "rules")
         packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
         book = load_rulebook(data_dir / "rules", packs)
@@ -209,7 +210,7 @@ def _build(
         version = data_version(files, digests, data_dir)
         latest_day.cache_clear()  # today, for this ingest (a watching process lives past midnight)
         # What every shard depends on besides its own register and pound (ingest/patch.py: the common inputs)
-        salt = ShardCache.salt_of(data_dir, patch.common_digest(data_dir, list(pounds)), latest_day())
+        salt = ShardCache.salt_of(data_dir, common, latest_day())
         cache = ShardCache(private_db, salt)
         rels = public_sources(
             files, data_dir, pounds, private_db

@@ -4,8 +4,9 @@ pounds whose inputs changed, by patching a copy of the previous pair, and gives 
 What a pound's rows depend on (`pound_digests`): its row of pounds.csv, its register files (path, bytes, mapping
 file) and the rule file rows that name it (rules/auctions.csv). What every pound's rows depend on (`common_salt`):
 Pinfold's code and libraries, the rule packs, the other rule files (scales, rates and habitual areas apply by Act and
-area; the roster hides names in every pound's text), the list of pounds, and the day (an entry dated after tomorrow is
-a reject, the scorecard counts to today). The manifest (`Manifest`, in the kept shards' folder) holds both as of the
+area; the roster hides names in every pound's text; places.csv's places are kept in it and name local areas), the list
+of pounds and their places (PLACE_FIELDS: another pound's register may name them), and the day (an entry dated after
+tomorrow is a reject, the scorecard counts to today). The manifest (`Manifest`, in the kept shards' folder) holds both as of the
 pair in place; an ingest whose common salt differs, or with no manifest of the pair in place, is a full one.
 
 The patch (`patch_public`, `patch_private`): the changed pounds' rows are finished on their own in a small database
@@ -99,10 +100,18 @@ class Manifest:
         os.replace(pending, path)
 
 
-def common_digest(data_dir: Path, pound_ids: list[str]) -> str:
-    """What every pound's rows depend on among the inputs: every rule file but POUND_RULES (the roster too), and
-    the list of pounds in order. ('DATA_DIR', ['p1', 'p2']) -> 'e3b0c442...'."""
-    h = hashlib.sha256(json.dumps(pound_ids).encode())
+# pounds.csv's fields that are words of every pound's texts, not its own rows only: the places the privacy filter
+# keeps (public_cells.deployment_places) and the local areas a place of seizure is read against (K s.11(2):
+# seizure_areas.gazetteer). A change to one of them in any row changes other pounds' rows: a full ingest.
+PLACE_FIELDS = ("village", "local_authority", "district")
+
+
+def common_digest(data_dir: Path, pounds: dict[str, Any]) -> str:
+    """What every pound's rows depend on among the inputs: every rule file but POUND_RULES (the roster too), the
+    list of pounds in order and each one's PLACE_FIELDS as pounds.csv writes them. ('DATA_DIR', {'p1': Pound(...)})
+    -> 'e3b0c442...'."""
+    places = [[pid, *(getattr(p, f) for f in PLACE_FIELDS)] for pid, p in pounds.items()]
+    h = hashlib.sha256(json.dumps(places).encode())
     rules = data_dir / "rules"
     for p in sorted(rules.glob("*.csv")) if rules.is_dir() else []:
         if p.name != POUND_RULES:
