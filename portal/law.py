@@ -198,11 +198,22 @@ def auction_status_means(status: str, pk: RulePack) -> str:
     return f"scheduled by the order that fixes the sale's place, time and conditions ({cite})"
 
 
-def seizure_area_basis(imp: dict[str, Any], pk: RulePack, lang: str = "en") -> str | None:
-    """What an entry's K s.11(2) multiplier rests on when the place of seizure names no local area on file and one is
-    notified for its kind: "the place of seizure names no local area on file: the pound's own area is taken (K
-    s.11(2))"; None when the place decided it, or no area could change it."""
-    if not imp.get("seizure_area_assumed"):
+def seizure_area_note(imp: dict[str, Any], due: Due) -> str | None:
+    """Which K s.11(2) note an entry's fine needs, where the place of seizure changes what the owner pays:
+    'assumed' when the place names no local area on file and the pound's own area, taken instead, multiplies the fine
+    (the doubling rests on that); 'seized_in' when the area it names gives another multiplier than the pound's would;
+    None otherwise (the column seizure_area_assumed still says where an area notified anywhere could have mattered)."""
+    if imp.get("seizure_area_assumed") and due.habitual_multiplier != 1:
+        return "assumed"
+    if imp.get("seizure_local_area") and due.habitual_multiplier != due.pound_area_multiplier:
+        return "seized_in"
+    return None
+
+
+def seizure_area_basis(imp: dict[str, Any], due: Due, pk: RulePack, lang: str = "en") -> str | None:
+    """What an entry's K s.11(2) multiplier rests on when seizure_area_note is 'assumed': "the place of seizure names
+    no local area on file: the pound's own area is taken (K s.11(2))"; else None."""
+    if seizure_area_note(imp, due) != "assumed":
         return None
     return f"{SEIZURE_AREA_ASSUMED[lang == 'ml']} ({pk.sections.get('habitual', '')})"
 
@@ -231,7 +242,7 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         # K s.11(2) follows the place of seizure: the local area it names, or the pound's own area, said so
         "seizure_local_area": imp.get("seizure_local_area"),
         "seizure_area_assumed": bool(imp.get("seizure_area_assumed")),
-        "habitual_area_basis": seizure_area_basis(imp, pk),
+        "habitual_area_basis": seizure_area_basis(imp, due, pk),
         "feeding_rupees": s(due.feeding),
         "feeding_rate_per_head_per_day_rupees": s(due.feeding_rate),
         # each run of days at one rate: a stay across a change of rate is its parts

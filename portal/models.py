@@ -161,7 +161,10 @@ class Due(BaseModel):
         description="The place of seizure names no local area and one is notified for the kind: habitual_multiplier "
         "is the pound's own area's (see habitual_area_basis)."
     )
-    habitual_area_basis: str | None = Field(description="What habitual_multiplier rests on when seizure_area_assumed.")
+    habitual_area_basis: str | None = Field(
+        description="What habitual_multiplier rests on when seizure_area_assumed and the pound's own area, so taken, "
+        "multiplies the fine; null otherwise."
+    )
     feeding_rupees: str | None
     feeding_rate_per_head_per_day_rupees: str | None
     feeding_parts: list[FeedingPart]

@@ -368,6 +368,36 @@ def test_a_blank_or_unknown_place_takes_the_pounds_area_and_says_so(tmp_path, cl
     assert "seizure-area-assumed" not in parse(c.get(f"/animals/{got['3']['id']}").text).by_id
 
 
+def test_the_page_notes_the_place_of_seizure_only_where_it_changes_the_fine(tmp_path, client_for) -> None:
+    """An owner is told what the place of seizure did to the fine where it changed it, not on every page. At the Ollur
+    pound (its area not notified; only Thrissur Municipal Corporation is, at double for cows), 2 cows each:
+      seized at Mannuthy (places.csv: in Mannuthy Panchayat, not notified): 2 x 500 = Rs 1,000, as by the pound: no note;
+      no place written: 2 x 500 = Rs 1,000 by the pound's area, which doubles nothing: no note (the column still says
+      the area was assumed, seizure_area_assumed = 1, for whoever counts them), and no habitual_area_basis;
+    at the Thrissur Corporation pound (notified at double), 2 cows seized in Ollur Panchayat (not notified): 2 x 500 =
+    Rs 1,000 where the pound's area would give Rs 2,000 (K s.11(2) "seized within such local area"): the note."""
+    places = "name,name_ml,district,local_area,reference\nMannuthy,,Thrissur,Mannuthy Panchayat,test ward list\n"
+    db = _seized(
+        tmp_path,
+        {
+            "k1": "1,01/11/2025,cow,2,black,Mannuthy\n2,01/11/2025,cow,2,red,\n",
+            "k2": "7,01/11/2025,cow,2,dun,Ollur Panchayat\n",
+        },
+        places,
+    )
+    got = {r["entry_no"]: r for r in _rows(db, _SEIZED_SQL)}
+    assert {n: (r["fine_due_rupees"], r["seizure_local_area"], r["seizure_area_assumed"]) for n, r in got.items()} == {
+        "1": ("1000.00", "Mannuthy Panchayat", 0), "2": ("1000.00", None, 1), "7": ("1000.00", "Ollur Panchayat", 0),
+    }  # fmt: skip
+    c = client_for(db, D(2025, 11, 2))
+    for n in ("1", "2"):
+        page = parse(c.get(f"/animals/{got[n]['id']}").text).by_id
+        assert "seizure-area" not in page and "seizure-area-assumed" not in page, n
+        assert c.get(f"/api/impoundments/{got[n]['id']}/due").json()["habitual_area_basis"] is None, n
+    page = parse(c.get(f"/animals/{got['7']['id']}").text).by_id
+    assert page["seizure-area"].strip().startswith("Seized in Ollur Panchayat")
+
+
 def test_variant_spellings_and_a_gazetteer_of_places_name_the_area_of_seizure(tmp_path) -> None:
     """The same K s.11(2) by the place of seizure, written as registers write it, each 2 cows brought to the Ollur
     pound (not notified) and seized in Thrissur Municipal Corporation (notified at double): by hand 2 x 500 x 2 =

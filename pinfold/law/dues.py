@@ -65,6 +65,9 @@ class Due:
     # released before it are repaid by the seizer (K s.21(1))
     adjudged_illegal_later: dt.date | None = None
     reported_practices: list[RateRow] = field(default_factory=list)  # shown beside the sum, never in it
+    # the multiplier the pound's own area would give (K s.11(2)): where the place of seizure decided otherwise, it
+    # differs from habitual_multiplier, and the page says why
+    pound_area_multiplier: Fraction = Fraction(1)
 
     @property
     def total(self) -> Money | None:
@@ -142,6 +145,7 @@ def compute_due(
     """
     fine_row = book.fine_scale(pack.id, area, species, brought_on)
     mult = book.habitual_multiplier(pack, seized_in or area, species, brought_on)
+    by_pound = mult if not seized_in or seized_in == area else book.habitual_multiplier(pack, area, species, brought_on)
     per_head = fine_row.amount if fine_row else None
     fine = per_head * (head_count * mult) if per_head is not None else None
     until = min(on, ended_on) if ended_on else on
@@ -192,4 +196,5 @@ def compute_due(
         owner_owes_nothing=adjudged,
         adjudged_illegal_later=later,
         reported_practices=book.reported_practices(pack.id, area, species, brought_on),
+        pound_area_multiplier=by_pound,
     )

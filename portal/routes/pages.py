@@ -23,7 +23,16 @@ from ..deps import DbDep, LangDep, SearchDep, SettingsDep, TodayDep, VersionDep
 from ..errors import BadRequest, Moved, NotFound
 from ..forgiving import Forgiven, forgive
 from ..i18n import district_label, law_text, t
-from ..law import auction_of, due_for, last_day_to_claim, rates_listed, rates_shown_on, rulebook, shown_on
+from ..law import (
+    auction_of,
+    due_for,
+    last_day_to_claim,
+    rates_listed,
+    rates_shown_on,
+    rulebook,
+    seizure_area_note,
+    shown_on,
+)
 from ..qr import qr_svg
 from ..render import fragment, render
 from ..search import Query, in_pound_now_by_pound, latest, search
@@ -272,6 +281,7 @@ async def animal(
         a=a,
         pound=pound,
         due=due,
+        seizure_note=seizure_area_note(a, due),  # K s.11(2): which note the fine needs, as the API's basis reads it
         pack=pk,
         last_day=last_day,
         sale=sale,
