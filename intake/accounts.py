@@ -142,18 +142,21 @@ def listing(path: Path | str) -> list[Account]:
 class Throttle:
     """How many wrong passwords sign-in takes in `minutes` before it answers 429 (until the oldest is that old): for
     one account name from one address (`per_account`: a clerk's own mistakes close that name there alone, not the
-    office behind one address), and from one address whatever the names (`per_address`: against trying one password
-    on many names). The numbers are the intake's Settings'."""
+    office behind one address), from one address whatever the names (`per_address`: against trying one password
+    on many names), and for one name from any addresses (`per_name`: against guesses at one account spread over many
+    addresses, each under its own limit). The numbers are the intake's Settings'."""
 
     per_account: int
     per_address: int
     minutes: int
+    per_name: int = 50
 
 
 def throttled(con: sqlite3.Connection, user: str, address: str, limits: Throttle) -> bool:
     """True when this name from this address has had limits.per_account wrong passwords in limits.minutes, or the
-    address limits.per_address whatever the names: ('asha', '10.0.0.9') after 5 of asha's there -> True, and
-    ('binu', '10.0.0.9') -> False until 20 in all."""
+    address limits.per_address whatever the names, or the name limits.per_name from any addresses: ('asha',
+    '10.0.0.9') after 5 of asha's there -> True, and ('binu', '10.0.0.9') -> False until 20 in all; ('asha',
+    '10.0.0.1') -> True after 50 of asha's from 10 other addresses."""
     since = (_now() - dt.timedelta(minutes=limits.minutes)).isoformat()
     con.execute("DELETE FROM failures WHERE at < ?", (since,))
     (mine,) = con.execute(
@@ -162,7 +165,8 @@ def throttled(con: sqlite3.Connection, user: str, address: str, limits: Throttle
     (everyone,) = con.execute(
         "SELECT count(*) FROM failures WHERE address = ? AND at >= ?", (address, since)
     ).fetchone()
-    return bool(mine >= limits.per_account or everyone >= limits.per_address)
+    (anywhere,) = con.execute("SELECT count(*) FROM failures WHERE user = ? AND at >= ?", (user, since)).fetchone()
+    return bool(mine >= limits.per_account or everyone >= limits.per_address or anywhere >= limits.per_name)
 
 
 def check(con: sqlite3.Connection, user: str, password: str, address: str) -> Account | None:

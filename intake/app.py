@@ -60,6 +60,7 @@ class Settings:
     public_url   the portal's address, for the links to each entry published
     signin_failures  wrong passwords for one account name from one address before its sign-in closes there
     signin_failures_per_address  wrong passwords from one address, whatever the names, before its sign-in closes
+    signin_failures_per_account  wrong passwords for one account name from any addresses before its sign-in closes
     signin_minutes  the window those are counted in, and how long sign-in stays closed
     """
 
@@ -71,12 +72,20 @@ class Settings:
     signin_failures: int = 5
     # an office's clerks share one address (NAT): their mistakes together, not one person's, before it all closes
     signin_failures_per_address: int = 20
+    # guesses at one account spread over many addresses (each under its own 5): far above a clerk's own mistakes, so
+    # that locking a clerk out takes a flood, while a guesser gets 50 tries a quarter-hour for the whole internet
+    signin_failures_per_account: int = 50
     signin_minutes: int = 15
 
     @property
     def throttle(self) -> accounts.Throttle:
         """The sign-in limits as accounts.throttled reads them."""
-        return accounts.Throttle(self.signin_failures, self.signin_failures_per_address, self.signin_minutes)
+        return accounts.Throttle(
+            self.signin_failures,
+            self.signin_failures_per_address,
+            self.signin_minutes,
+            self.signin_failures_per_account,
+        )
 
     @property
     def uploads(self) -> Path:

@@ -266,6 +266,21 @@ def test_twenty_wrong_passwords_from_one_address_close_it_whatever_the_names(set
     assert _sign_in(TestClient(create_app(looser), client=("10.0.0.7", 50000)), "binu", "another password") == 303
 
 
+def test_fifty_wrong_passwords_for_one_name_from_many_addresses_close_that_name(setup) -> None:
+    """Guesses at one account spread over addresses, each under its own 5 (4 each from 13 addresses: 52), close sign-in
+    for that name from anywhere, a fresh address too, once 50 are counted (Settings signin_failures_per_account);
+    another name at those addresses still signs in. The ceiling is the Settings' own."""
+    s, _ = setup
+    for i in range(13):
+        guesser = TestClient(create_app(s), client=(f"10.1.0.{i}", 50000))
+        for _ in range(4):
+            assert _sign_in(guesser, CLERK, "Password1") in (401, 429)
+    assert _sign_in(TestClient(create_app(s), client=("10.0.0.8", 50000)), CLERK, PASSWORD) == 429
+    assert _sign_in(TestClient(create_app(s), client=("10.1.0.1", 50000)), "binu", "another password") == 303
+    looser = dataclasses.replace(s, signin_failures_per_account=53)
+    assert _sign_in(TestClient(create_app(looser), client=("10.0.0.8", 50000)), CLERK, PASSWORD) == 303
+
+
 def test_the_session_cookie_is_httponly_strict_secure_and_ends_at_sign_out(setup) -> None:
     s, _ = setup
     c = signed_in(s, https=True)
