@@ -195,8 +195,8 @@ def _build(
     stages = Stages()
     with stages("sources"):
         pounds = read_pounds(data_dir)
+        plain_rules(data_dir / "rules")  # regular files only: a pipe named like a rule file is refused, not read
         common = patch.common_digest(data_dir, pounds)  # as written: the places every pound's texts are read by
-        plain_rules(data_dir / "rules")
         packs = [pack(a) for a in sorted({p.act for p in pounds.values()} | set(all_packs()))]
         book = load_rulebook(data_dir / "rules", packs)
         pounds = public_pounds(pounds, book.roster, book.places)

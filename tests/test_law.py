@@ -470,25 +470,26 @@ _CHANGING_BOOK = book(
 @given(
     act=st.sampled_from(["kerala-1961", "act-iii-1857"]),
     area=st.sampled_from(["x", "y"]),
+    seized_in=st.sampled_from(["x", "y"]),  # K s.11(2): the area of seizure, the pound's or another
     species=st.sampled_from(["cow", "goat"]),
     head=st.integers(1, 12),
     start=st.dates(D(2025, 3, 20), D(2025, 6, 10)),
     days=st.integers(1, 90),
 )
-def test_the_ingests_cached_fines_and_feeding_equal_the_acts(act, area, species, head, start, days) -> None:
+def test_the_ingests_cached_fines_and_feeding_equal_the_acts(act, area, seized_in, species, head, start, days) -> None:
     from ingest.build import LawCache
 
     if act == "act-iii-1857":
         start = start.replace(year=1858)
     law = LawCache(_CHANGING_BOOK, "test")
     for _ in range(2):  # the first answer computes, the second comes from the caches: both must be right
-        due = compute_due(pack(act), _CHANGING_BOOK, area, species, head, start, start + dt.timedelta(days=days))
-        per_head, mult, fine, fine_s, fine_minor, _ = law.fine_cols(act, area, species, start, head)
+        until = start + dt.timedelta(days=days)
+        due = compute_due(pack(act), _CHANGING_BOOK, area, species, head, start, until, seized_in=seized_in)
+        per_head, mult, fine, fine_s, fine_minor, _ = law.fine_cols(act, area, seized_in, species, start, head)
         assert (fine, mult) == (due.fine, due.habitual_multiplier)
         if fine is not None:
             assert (per_head, fine_s) == (due.fine_per_head.decimal_str(), due.fine.decimal_str())
             assert fine_minor == due.fine.minor_units(start)[0]
-        until = start + dt.timedelta(days=days)
         rate_s, _, feeding, feeding_s, feeding_minor, charged = law.feeding_cols(act, area, species, head, start, until)
         assert charged == due.days_in_pound
         assert feeding == due.feeding

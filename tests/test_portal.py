@@ -129,7 +129,9 @@ def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, de
     a = one(
         demo_dbs[0],
         """SELECT * FROM impoundments WHERE status = 'impounded' AND act = 'kerala-1961'
-                           AND local_authority = 'Thrissur Municipal Corporation' AND species = 'cow' ORDER BY brought_at DESC LIMIT 1""",
+                           AND local_authority = 'Thrissur Municipal Corporation' AND species = 'cow'
+                               AND coalesce(seizure_local_area, local_authority) = local_authority
+                               ORDER BY brought_at DESC LIMIT 1""",
     )
     page = parse(client.get(f"/animals/{a['id']}").text)
     due = client.get(f"/api/impoundments/{a['id']}/due", params={"on": TODAY.isoformat()}).json()
