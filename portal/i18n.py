@@ -389,9 +389,19 @@ T: dict[str, tuple[str, str]] = {
     "example_warning": (NOT_NOTIFIED[EXAMPLE][0].capitalize(), NOT_NOTIFIED[EXAMPLE][1]),
     # K s.11(2) by the place of seizure (ingest/seizure_areas.py): the area it names, or the pound's, said so
     "seizure_area_assumed": (SEIZURE_AREA_ASSUMED[0].capitalize(), SEIZURE_AREA_ASSUMED[1]),
-    "seizure_area": (
-        "Seized in {area}: a habitual-trespass area's fine follows the place of seizure, not the pound",
-        "{area} പ്രദേശത്ത് പിടിച്ചെടുത്തത്: ശീലമായ അതിക്രമ പ്രദേശത്തിന്റെ പിഴ പൗണ്ടിന്റേതല്ല, പിടിച്ചെടുത്ത സ്ഥലത്തിന്റേതാണ്",
+    # said only where the area of seizure gives another multiplier than the pound's own (portal/law.py
+    # seizure_area_note): what it did to the fine, in the owner's words
+    "seizure_area_multiplied": (
+        "Seized in {area}, an area notified for habitual trespass: the fine is {times} times the scale, as for cattle "
+        "seized there, whatever pound they are brought to",
+        "ശീലമായ അതിക്രമത്തിന് വിജ്ഞാപനം ചെയ്ത {area} പ്രദേശത്ത് പിടിച്ചെടുത്തത്: ഏത് പൗണ്ടിൽ എത്തിച്ചാലും, അവിടെ "
+        "പിടിച്ചെടുത്ത കന്നുകാലികളുടേതുപോലെ പിഴ പട്ടികയുടെ {times} മടങ്ങ്",
+    ),
+    "seizure_area_not_multiplied": (
+        "Seized in {area}, an area not notified for habitual trespass: the fine is not multiplied as it is for cattle "
+        "seized in the pound's own area",
+        "ശീലമായ അതിക്രമത്തിന് വിജ്ഞാപനം ചെയ്യാത്ത {area} പ്രദേശത്ത് പിടിച്ചെടുത്തത്: പൗണ്ടിന്റെ സ്വന്തം പ്രദേശത്ത് "
+        "പിടിച്ചെടുത്തവയുടേതുപോലെ പിഴ വർധിപ്പിക്കുന്നില്ല",
     ),
     "language": ("മലയാളം", "English"),
     "day": ("day", "ദിവസം"),

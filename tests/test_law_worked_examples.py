@@ -316,12 +316,13 @@ def test_a_habitual_area_follows_the_place_of_seizure_not_the_pound(tmp_path, cl
     )
     assert "K s.11(2)" in due["sections"]
     for lang, words in (
-        ("en", "Seized in Thrissur Municipal Corporation"),
-        ("ml", "Thrissur Municipal Corporation പ്രദേശത്ത്"),
+        ("en", "Seized in Thrissur Municipal Corporation, an area notified for habitual trespass: the fine is 2 times"),
+        ("ml", "Thrissur Municipal Corporation പ്രദേശത്ത് പിടിച്ചെടുത്തത്"),
     ):
         page = parse(c.get(f"/animals/{r['id']}", params={"lang": lang}).text)
         assert page.by_id["fine"].strip() == "₹2,000.00"
-        assert page.by_id["seizure-area"].strip().startswith(words), lang
+        assert words in page.by_id["seizure-area"], lang
+    assert "2 മടങ്ങ്" in page.by_id["seizure-area"]
 
 
 def test_seized_in_an_area_not_notified_no_doubling_at_a_notified_pound(tmp_path, client_for) -> None:
@@ -395,7 +396,11 @@ def test_the_page_notes_the_place_of_seizure_only_where_it_changes_the_fine(tmp_
         assert "seizure-area" not in page and "seizure-area-assumed" not in page, n
         assert c.get(f"/api/impoundments/{got[n]['id']}/due").json()["habitual_area_basis"] is None, n
     page = parse(c.get(f"/animals/{got['7']['id']}").text).by_id
-    assert page["seizure-area"].strip().startswith("Seized in Ollur Panchayat")
+    assert (
+        page["seizure-area"]
+        .strip()
+        .startswith("Seized in Ollur Panchayat, an area not notified for habitual trespass: the fine is not multiplied")
+    )
 
 
 def test_variant_spellings_and_a_gazetteer_of_places_name_the_area_of_seizure(tmp_path) -> None:
