@@ -7,6 +7,7 @@ import io
 
 from jinja2 import DictLoader, Environment, select_autoescape
 
+from pinfold.csv_cells import inert_cell
 from pinfold.vocabulary import species_label
 
 from .i18n import reason, refusal, t
@@ -188,9 +189,8 @@ def rejects_as_csv(rejected: list[dict[str, object]], lang: str) -> str:
 
 
 def _inert(value: object) -> str:
-    """A cell as text a spreadsheet shows and does not run: '=1+2' -> "'=1+2"; 'black' -> 'black'."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A cell as text a spreadsheet shows and does not run (pinfold.csv_cells): '=1+2' -> "'=1+2"; '-5' -> '-5'."""
+    return inert_cell("" if value is None else str(value))
 
 
 def render(name: str, **values: object) -> str:

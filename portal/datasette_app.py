@@ -29,6 +29,8 @@ from datasette.app import Datasette
 from datasette.database import Database
 from datasette.utils.asgi import Request
 
+from pinfold.csv_cells import inert_cell
+
 from . import datasette_downloads, datasette_plugin  # noqa: F401 (CSV exports download as files)
 from .db import ServedFile, check_public
 from .errors import DatabaseUnavailable
@@ -312,18 +314,6 @@ class StripPrefix:
             await send(message)
 
         await self.app(dict(scope, path=path, raw_path=raw, root_path=""), receive, prefixed)
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
-
-
-def inert_cell(cell: str) -> str:
-    """A CSV cell a spreadsheet will not run (OWASP's rule: a leading apostrophe before = + - @ tab CR), numbers
-    kept as they are: '=HYPERLINK("http://x")' -> '\\'=HYPERLINK("http://x")', '-12.5' -> '-12.5'."""
-    if cell.startswith(FORMULA_START) and not NUMBER.fullmatch(cell):
-        return "'" + cell
-    return cell
 
 
 class CsvFormulas:

@@ -173,7 +173,7 @@ def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in
     good = "".join(
         f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(250)
     )
-    bad = "".join(f"{i},31/02/2025,,cow,1,=HYPERLINK(1),,,unknown\n" for i in range(1000, 1230))
+    bad = "".join(f"{i},31/02/2025,,cow,-5,=HYPERLINK(1),,,unknown\n" for i in range(1000, 1230))
     report = upload(c, HEADER + good + bad)
     text = report.text
     assert re.search(r"Turned away</dt>\s*<dd>230<", text)
@@ -189,6 +189,7 @@ def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in
     table = list(csv.reader(io.StringIO(got.text.lstrip("\ufeff"))))
     assert table[0][:3] == ["Row", "Sheet", "Reason"] and len(table) == 1 + 230
     assert table[1][0] == "252" and "'=HYPERLINK(1)" in table[1] and "is not a real date" in table[1][2]
+    assert "-5" in table[1] and "'-5" not in table[1]  # a number is no formula: shown as written
     ml = list(csv.reader(io.StringIO(c.get(link + "?lang=ml").text.lstrip("\ufeff"))))
     assert ml[0][:3] == ["വരി", "ഷീറ്റ്", "കാരണം"] and "ശരിയായ തീയതിയല്ല" in ml[1][2]
     binu = signed_in(s, "binu", "another password")
