@@ -28,12 +28,21 @@ end
 """
 
 
+# What a built database depends on: the ingest, the schema and the law it writes (pinfold/: its views, columns, rule
+# packs) and the demo data's writer. A digest of ingest/ alone kept a database of an older schema, and the portal
+# answered 503 for a column it lacked.
+MADE_BY = ("ingest", "pinfold", "demo")
+
+
 def ingest_version() -> str:
-    """A digest of the ingest's source (code, rule packs): data and database built by other code are built again."""
+    """A digest of the code that builds a database (MADE_BY: code, rule packs): data and database built by other code
+    are built again."""
     h = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent / "ingest"
-    for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
-        h.update(f.relative_to(root).as_posix().encode() + f.read_bytes())
+    top = Path(__file__).resolve().parent.parent
+    for part in MADE_BY:
+        root = top / part
+        for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml")):
+            h.update(f.relative_to(top).as_posix().encode() + f.read_bytes())
     return h.hexdigest()[:16]
 
 
