@@ -143,7 +143,7 @@ def load_rulebook(rules_dir: Path, packs: list[RulePack]) -> RuleBook:
     # register's place of seizure, which names the local area of K s.11(2) by them (published as written already)
     areas = [a for f, c in _AREAS for r in _rows(rules_dir / f) if (a := r.get(c) or "") != "*"]
     book.places = deployment_places([*places, *({"name": a} for a in areas)], pounds, officials)
-    book.local_areas = gazetteer(areas, pounds, places)
+    book.local_areas = gazetteer(areas, pounds, places, officials)  # a matched area is published
     roster = roster_of((r.get("name") or "" for r in book.roster), book.places)
     book.fine_scales = statutory_rows(packs)
     book.fine_scales += _rate_rows(

@@ -28,6 +28,8 @@ from typing import NamedTuple
 from pinfold.lexicon import DISTRICTS
 from pinfold.malayalam import without_endings
 
+from .hiding import hide_people
+from .people import EMPTY, Persons
 from .text_folding import _CHILLU_BASE, PLACEHOLDERS, tokens
 
 CORPORATION, MUNICIPALITY, PANCHAYAT = "corporation", "municipality", "panchayat"
@@ -120,19 +122,35 @@ class SeizureAreas:
         return areas.pop() if len(areas) == 1 else None
 
 
+def _public(text: str | None, roster: Persons) -> str:
+    """A name as public bytes may carry it: the roster's people and any titled name taken out; a name that held one
+    is none ('' : no key to match, nothing to publish). 'Ollur Panchayat' -> same; 'Sri. Kunjan Nair' -> ''."""
+    shown = (hide_people((text or "").strip(), roster) or "").strip()
+    return "" if any(p in shown for p in PLACEHOLDERS) else shown
+
+
 def gazetteer(
-    rule_areas: Iterable[str], pounds_csv: Iterable[dict[str, str]], places_csv: Iterable[dict[str, str]]
+    rule_areas: Iterable[str],
+    pounds_csv: Iterable[dict[str, str]],
+    places_csv: Iterable[dict[str, str]],
+    roster: Persons = EMPTY,
 ) -> list[tuple[str, str]]:
     """The names a place of seizure may give and the local area each is in: the rule files' areas and the pounds'
     local authorities, each its own name, then places.csv's places that name a local_area, in English and Malayalam.
+    A matched area is published (impoundments.seizure_local_area): pounds.csv's and places.csv's names are taken as
+    public text is (`_public`, the roster's people out), and one that held a person is left out.
     (['Ollur Panchayat'], [{'local_authority': 'Thrissur Municipal Corporation'}], [{'name': 'Kuttur', 'name_ml':
     'കുറ്റൂർ', 'local_area': 'Ollur Panchayat'}]) -> [('Ollur Panchayat', 'Ollur Panchayat'), ('Thrissur Municipal
     Corporation', ...), ('Kuttur', 'Ollur Panchayat'), ('കുറ്റൂർ', 'Ollur Panchayat')]."""
-    areas = [a for a in rule_areas if a and a != "*"]
+    areas = [a for a in rule_areas if a and a != "*"]  # published as written already (the rule tables)
     # a local authority with a comma may name a person after it (published without it): no key to match
-    areas += [la for r in pounds_csv if (la := (r.get("local_authority") or "").strip()) and "," not in la]
+    areas += [
+        la
+        for r in pounds_csv
+        if "," not in (r.get("local_authority") or "") and (la := _public(r.get("local_authority"), roster))
+    ]
     names = [(a, a) for a in dict.fromkeys(areas)]
     for r in places_csv:
-        area = (r.get("local_area") or "").strip()
-        names += [(r[f], area) for f in ("name", "name_ml") if area and r.get(f)]
+        area = _public(r.get("local_area"), roster)
+        names += [(place, area) for f in ("name", "name_ml") if area and (place := _public(r.get(f), roster))]
     return names

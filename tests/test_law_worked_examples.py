@@ -433,6 +433,29 @@ def test_variant_spellings_and_a_gazetteer_of_places_name_the_area_of_seizure(tm
     assert not any("thekkumpuram" in str(v).casefold() for v in house.values())
 
 
+def test_a_local_area_that_names_a_person_is_no_area_and_never_published(tmp_path) -> None:
+    """The area a place of seizure names is published (seizure_local_area), so places.csv's local_area is read as
+    public text is: a person of the roster ('Kunjan Nair', barred at the pound) or a titled name ('Sri. Bhaskaran') there
+    is no area; the places it names fall back to the pound's own area (K s.11(2)), and no byte of the public database
+    carries the name."""
+    places = (
+        "name,name_ml,district,local_area,reference\n"
+        "Kuttur,,Thrissur,Kunjan Nair,a slip\n"
+        "Peechi,,Thrissur,Sri. Bhaskaran,a slip\n"
+    )
+    rules = {
+        **HABITUAL,
+        "places.csv": places,
+        "roster.csv": "name,role,pound_id,local_authority\nKunjan Nair,member of the local authority,k1,\n",
+    }
+    register = "1,01/11/2025,cow,2,black,Kuttur junction\n2,01/11/2025,cow,2,red,Peechi\n"
+    db = law_db(tmp_path, {"k1": SEIZED_HEADER + register}, rules, POUNDS_THRISSUR)
+    got = {r["entry_no"]: (r["seizure_local_area"], r["seizure_area_assumed"]) for r in _rows(db, _SEIZED_SQL)}
+    assert got == {"1": (None, 1), "2": (None, 1)}
+    raw = db.read_bytes().lower()
+    assert b"kunjan" not in raw and b"bhaskaran" not in raw
+
+
 def test_the_place_of_seizure_matches_one_local_area_or_none() -> None:
     """The matcher alone (ingest/seizure_areas.py): a kind of authority written must agree; a district's name alone
     is the district; two areas alike are none; the most words matched wins."""
