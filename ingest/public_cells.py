@@ -175,10 +175,17 @@ def deployment_places(
     'Thrissur'}], [{'village': 'Ollur, Sri. Kunjan', ...}]) -> ['Kuttur', 'കുറ്റൂർ', 'Thrissur', 'Ollur', ...]."""
     out: list[str] = []
     for r in places_csv:
-        out += [hide_people(r.get(f) or "", roster) or "" for f in ("name", "name_ml", "district")]
+        out += [public_place(r.get(f), roster) for f in ("name", "name_ml", "district")]
     for r in pounds_csv:
         out += [place_field(r.get(f), roster).partition(",")[0] for f in ("village", "local_authority", "district")]
     return [p for p in out if p and not any(x in p for x in PLACEHOLDERS)]
+
+
+def public_place(text: str | None, roster: Persons = EMPTY) -> str:
+    """A place's name of a deployment's file as public bytes may carry it, or '' when it named a person (the roster's,
+    or any titled name): 'Ollur Panchayat' -> 'Ollur Panchayat'; 'Sri. Kunjan Nair' -> ''."""
+    shown = (hide_people((text or "").strip(), roster) or "").strip()
+    return "" if any(p in shown for p in PLACEHOLDERS) else shown
 
 
 # --- a register's file name --------------------------------------------------------------------------------------

@@ -28,8 +28,8 @@ from typing import NamedTuple
 from pinfold.lexicon import DISTRICTS
 from pinfold.malayalam import without_endings
 
-from .hiding import hide_people
 from .people import EMPTY, Persons
+from .public_cells import public_place
 from .text_folding import _CHILLU_BASE, PLACEHOLDERS, tokens
 
 CORPORATION, MUNICIPALITY, PANCHAYAT = "corporation", "municipality", "panchayat"
@@ -122,13 +122,6 @@ class SeizureAreas:
         return areas.pop() if len(areas) == 1 else None
 
 
-def _public(text: str | None, roster: Persons) -> str:
-    """A name as public bytes may carry it: the roster's people and any titled name taken out; a name that held one
-    is none ('' : no key to match, nothing to publish). 'Ollur Panchayat' -> same; 'Sri. Kunjan Nair' -> ''."""
-    shown = (hide_people((text or "").strip(), roster) or "").strip()
-    return "" if any(p in shown for p in PLACEHOLDERS) else shown
-
-
 def gazetteer(
     rule_areas: Iterable[str],
     pounds_csv: Iterable[dict[str, str]],
@@ -138,7 +131,7 @@ def gazetteer(
     """The names a place of seizure may give and the local area each is in: the rule files' areas and the pounds'
     local authorities, each its own name, then places.csv's places that name a local_area, in English and Malayalam.
     A matched area is published (impoundments.seizure_local_area): pounds.csv's and places.csv's names are taken as
-    public text is (`_public`, the roster's people out), and one that held a person is left out.
+    public text is (`public_cells.public_place`, the roster's people out), and one that held a person is left out.
     (['Ollur Panchayat'], [{'local_authority': 'Thrissur Municipal Corporation'}], [{'name': 'Kuttur', 'name_ml':
     'കുറ്റൂർ', 'local_area': 'Ollur Panchayat'}]) -> [('Ollur Panchayat', 'Ollur Panchayat'), ('Thrissur Municipal
     Corporation', ...), ('Kuttur', 'Ollur Panchayat'), ('കുറ്റൂർ', 'Ollur Panchayat')]."""
@@ -147,10 +140,10 @@ def gazetteer(
     areas += [
         la
         for r in pounds_csv
-        if "," not in (r.get("local_authority") or "") and (la := _public(r.get("local_authority"), roster))
+        if "," not in (r.get("local_authority") or "") and (la := public_place(r.get("local_authority"), roster))
     ]
     names = [(a, a) for a in dict.fromkeys(areas)]
     for r in places_csv:
-        area = _public(r.get("local_area"), roster)
-        names += [(place, area) for f in ("name", "name_ml") if area and (place := _public(r.get(f), roster))]
+        area = public_place(r.get("local_area"), roster)
+        names += [(place, area) for f in ("name", "name_ml") if area and (place := public_place(r.get(f), roster))]
     return names
