@@ -159,13 +159,11 @@ def throttled(con: sqlite3.Connection, user: str, address: str, limits: Throttle
     '10.0.0.1') -> True after 50 of asha's from 10 other addresses."""
     since = (_now() - dt.timedelta(minutes=limits.minutes)).isoformat()
     con.execute("DELETE FROM failures WHERE at < ?", (since,))
-    (mine,) = con.execute(
-        "SELECT count(*) FROM failures WHERE user = ? AND address = ? AND at >= ?", (user, address, since)
+    mine, everyone, anywhere = con.execute(
+        "SELECT coalesce(sum(user = :u AND address = :a), 0), coalesce(sum(address = :a), 0), "
+        "coalesce(sum(user = :u), 0) FROM failures WHERE at >= :since",
+        {"u": user, "a": address, "since": since},
     ).fetchone()
-    (everyone,) = con.execute(
-        "SELECT count(*) FROM failures WHERE address = ? AND at >= ?", (address, since)
-    ).fetchone()
-    (anywhere,) = con.execute("SELECT count(*) FROM failures WHERE user = ? AND at >= ?", (user, since)).fetchone()
     return bool(mine >= limits.per_account or everyone >= limits.per_address or anywhere >= limits.per_name)
 
 
