@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -26,13 +27,18 @@ from pinfold.tables import insert_row
 SESSION_HOURS = 8
 
 _hasher = PasswordHasher()  # argon2id, the library's (RFC 9106) defaults
+# A name typed at sign-in may be a password typed in the wrong box: the throttle keeps a keyed hash of it, under a key
+# that lives in this process alone, so the file (or a copy) holds no typed name. A restart forgets the names' counts
+# (the addresses' stay), as the throttle's 15 minutes would.
+_NAME_KEY = secrets.token_bytes(32)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (user TEXT PRIMARY KEY, hash TEXT NOT NULL, admin INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS account_pounds (user TEXT NOT NULL REFERENCES accounts(user) ON DELETE CASCADE,
     pound_id TEXT NOT NULL, PRIMARY KEY (user, pound_id));
 CREATE TABLE IF NOT EXISTS sessions (token_sha256 TEXT PRIMARY KEY, user TEXT NOT NULL, expires_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS failures (user TEXT, address TEXT, at TEXT NOT NULL);
+DROP TABLE IF EXISTS failures;
+CREATE TABLE IF NOT EXISTS signin_failures (name_key TEXT NOT NULL, address TEXT, at TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS uploads (id TEXT PRIMARY KEY, user TEXT NOT NULL, pound_id TEXT NOT NULL,
     name TEXT NOT NULL, sha256 TEXT NOT NULL, report TEXT NOT NULL, created_at TEXT NOT NULL);
@@ -69,6 +75,7 @@ def connect(path: Path | str) -> sqlite3.Connection:
     if new:
         path.chmod(0o600)
     con.execute("PRAGMA foreign_keys=ON")
+    con.execute("PRAGMA secure_delete=ON")  # an ended session's or an old failure's bytes are zeroed, not left free
     con.execute("PRAGMA journal_mode=WAL")
     con.executescript(_SCHEMA)
     return con
@@ -158,11 +165,11 @@ def throttled(con: sqlite3.Connection, user: str, address: str, limits: Throttle
     '10.0.0.9') after 5 of asha's there -> True, and ('binu', '10.0.0.9') -> False until 20 in all; ('asha',
     '10.0.0.1') -> True after 50 of asha's from 10 other addresses."""
     since = (_now() - dt.timedelta(minutes=limits.minutes)).isoformat()
-    con.execute("DELETE FROM failures WHERE at < ?", (since,))
+    con.execute("DELETE FROM signin_failures WHERE at < ?", (since,))
     mine, everyone, anywhere = con.execute(
-        "SELECT coalesce(sum(user = :u AND address = :a), 0), coalesce(sum(address = :a), 0), "
-        "coalesce(sum(user = :u), 0) FROM failures WHERE at >= :since",
-        {"u": user, "a": address, "since": since},
+        "SELECT coalesce(sum(name_key = :u AND address = :a), 0), coalesce(sum(address = :a), 0), "
+        "coalesce(sum(name_key = :u), 0) FROM signin_failures WHERE at >= :since",
+        {"u": _name_key(user), "a": address, "since": since},
     ).fetchone()
     return bool(mine >= limits.per_account or everyone >= limits.per_address or anywhere >= limits.per_name)
 
@@ -177,8 +184,17 @@ def check(con: sqlite3.Connection, user: str, password: str, address: str) -> Ac
         pass
     if row is None:  # the same work for a name that does not exist: no timing tells who has an account
         _hasher.hash(password)
-    con.execute("INSERT INTO failures (user, address, at) VALUES (?, ?, ?)", (user, address, _now().isoformat()))
+    con.execute(
+        "INSERT INTO signin_failures (name_key, address, at) VALUES (?, ?, ?)",
+        (_name_key(user), address, _now().isoformat()),
+    )
     return None
+
+
+def _name_key(user: str) -> str:
+    """A typed account name as the throttle keeps it: 'asha' -> the same 64 hex digits for every 'asha' in this
+    process, which say nothing of 'asha' without the process's key."""
+    return hmac.new(_NAME_KEY, user.encode(), hashlib.sha256).hexdigest()
 
 
 def _digest(token: str) -> str:

@@ -282,6 +282,25 @@ def test_fifty_wrong_passwords_for_one_name_from_many_addresses_close_that_name(
     assert _sign_in(TestClient(create_app(looser), client=("10.0.0.8", 50000)), CLERK, PASSWORD) == 303
 
 
+def test_a_typed_name_is_never_kept_in_the_accounts_file_and_an_old_files_names_go(setup) -> None:
+    """A clerk who types her password in the name box gives the throttle that password as a name: the accounts file
+    (its WAL too) holds no typed name, known or not, while the counts still close the name (a keyed hash in the
+    process's memory alone). A file made before this kept typed names in plain text in `failures`: it is dropped."""
+    s, _ = setup
+    with accounts.opened(s.accounts_db) as con:
+        con.execute("CREATE TABLE IF NOT EXISTS failures (user TEXT, address TEXT, at TEXT NOT NULL)")
+        con.execute("INSERT INTO failures VALUES ('Old-Typed-Password-77', '10.0.0.3', '2026-12-03T10:00:00+00:00')")
+    typed = "Hunter2-My-Real-Password"
+    office = TestClient(create_app(s), client=("10.0.0.4", 50000))
+    for _ in range(5):
+        assert _sign_in(office, typed, PASSWORD) == 401
+    assert _sign_in(office, typed, PASSWORD) == 429  # counted all the same
+    files = [p for p in s.accounts_db.parent.iterdir() if p.is_file() and p.name.startswith(s.accounts_db.name)]
+    raw = b"".join(p.read_bytes() for p in files)
+    for word in (typed, "Old-Typed-Password-77"):
+        assert word.encode() not in raw, (word, [p.name for p in files])
+
+
 def test_the_session_cookie_is_httponly_strict_secure_and_ends_at_sign_out(setup) -> None:
     s, _ = setup
     c = signed_in(s, https=True)
