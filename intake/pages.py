@@ -75,9 +75,9 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
-{% for c in r.changes %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
+{% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
 <td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
-<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>
+<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>{{ more(r.changes, 'changes', lang) }}
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>

@@ -196,6 +196,22 @@ def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in
     assert binu.get(link).status_code == 404  # another pound's staff: no such upload
 
 
+def test_a_corrected_file_of_many_changes_lists_the_first_200_and_counts_the_rest(setup) -> None:
+    """A month's register saved again with every colour rewritten (a column re-typed) made one row of the changes
+    table per entry, all of them on the page, where every other list stops at its first 200. It stops there too and
+    says how many more; the count of entries taken off the portal still counts them all."""
+    s, _ = setup
+    c = signed_in(s)
+    rows = [f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,{{}},Ollur,"R. Pillai, Ollur",unknown\n' for i in range(260)]
+    page = upload(c, HEADER + "".join(r.format("black") for r in rows), name="oct.csv")
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    again = HEADER + "".join(r.format("brown") for r in rows[:250])  # 250 changed, 10 gone
+    text = upload(c, again, name="oct.csv").text
+    changes = text[text.index('id="changes"') : text.index('id="lines"')]
+    assert changes.split("</table>")[0].count("<tr>") == 1 + 200 and "... and 60 more" in changes, changes[-400:]
+    assert "Publishing this file takes 10 entries off the portal" in html.unescape(text)
+
+
 def test_a_form_without_its_csrf_token_is_refused(setup) -> None:
     s, tmp = setup
     c = signed_in(s)
