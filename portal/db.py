@@ -8,9 +8,11 @@ version, its health, the bytes of a download) is one descriptor opened once per 
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -320,9 +322,40 @@ def stamp(path: Path) -> tuple[str, float | None]:
     return _version(st), st.st_mtime
 
 
+# Small lists every page of a version reads alike (the pounds, their districts), by (version, what): a search page
+# read its 43 pounds row by row each time, SQLite giving up and taking back the interpreter's lock at every row.
+_OF_VERSION: dict[tuple[str, str], Any] = {}
+_OF_VERSION_LOCK = threading.Lock()
+
+
+def of_version(con: sqlite3.Connection, what: str, read: Callable[[], Any]) -> Any:
+    """read(), kept for the version of the file the connection reads (Connection.version), the last version's alone;
+    read each time when the version is not known: (con of v1, 'pounds', f) -> f() once for v1, then the same list."""
+    version = getattr(con, "version", "")
+    if not version:
+        return read()
+    with _OF_VERSION_LOCK:
+        found = _OF_VERSION.get((version, what), _OF_VERSION)
+    if found is not _OF_VERSION:
+        return found
+    made = read()
+    with _OF_VERSION_LOCK:
+        if any(v != version for v, _ in _OF_VERSION):
+            _OF_VERSION.clear()  # a new file's: the old version's go
+        _OF_VERSION[(version, what)] = made
+    return made
+
+
 def districts(con: sqlite3.Connection) -> list[str]:
-    """The districts that have pounds, in order: ['Ernakulam', 'Kozhikode', 'Thrissur', ...]."""
-    return [r[0] for r in con.execute("SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1")]
+    """The districts that have pounds, in order: ['Ernakulam', 'Kozhikode', 'Thrissur', ...] (a new list each call)."""
+    sql = "SELECT DISTINCT district FROM pounds WHERE district != '' ORDER BY 1"
+    return list(of_version(con, "districts", lambda: tuple(r[0] for r in con.execute(sql))))
+
+
+def pounds_by_name(con: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Every pound's id and name, by name: [{'id': 'tcr-ollur', 'name': 'Ollur Pound'}, ...] (new dicts each call)."""
+    kept = of_version(con, "pounds_by_name", lambda: tuple(rows(con, "SELECT id, name FROM pounds ORDER BY name")))
+    return [dict(p) for p in kept]
 
 
 def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
@@ -337,6 +370,34 @@ def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, 
     if len(set(names)) < len(names):
         return [_first_of_each(names, r) for r in cursor]
     return [dict(zip(names, r, strict=True)) for r in cursor]
+
+
+# The column names of each query read by rows_in_one_step, by its SQL (a few queries, a new day's text each day).
+_NAMES: dict[str, list[str]] = {}
+_MOST_NAMES = 64
+
+
+def rows_in_one_step(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    """rows(), read as one row of JSON: Python's sqlite3 gives up the interpreter's lock and takes it back at every row
+    it steps to, a wait each under 16 connections. Only for queries whose values are integers, text and NULLs, which
+    JSON carries exactly (a REAL would come back rounded, a BLOB is refused): 'SELECT id, name FROM pounds' ->
+    [{'id': 'tcr-ollur', 'name': 'Ollur Pound'}, ...], the query's names distinct."""
+    names = _NAMES.get(sql)
+    if names is None:
+        names = [d[0] for d in con.execute(sql, params).description or ()]  # once a query: its first row read
+        if len(_NAMES) >= _MOST_NAMES:
+            _NAMES.clear()
+        _NAMES[sql] = names
+    if len(set(names)) < len(names):
+        return rows(con, sql, params)  # two columns of one name: the first of each, as rows() reads them
+    columns = ", ".join(quoted(n) for n in names)
+    got = con.execute(f"WITH r({columns}) AS ({sql}) SELECT json_group_array(json_array({columns})) FROM r", params)
+    return [dict(zip(names, values, strict=True)) for values in json.loads(got.fetchone()[0])]
+
+
+def quoted(name: str) -> str:
+    """An SQL identifier: 'pound_name' -> '"pound_name"', 'a"b' -> '"a""b"'."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _first_of_each(names: list[str], values: tuple[Any, ...]) -> dict[str, Any]:

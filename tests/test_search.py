@@ -285,3 +285,73 @@ def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(
     finally:
         plain.close()
         kept.close()
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"q": "black"},
+        {"q": "black cow"},
+        {"q": "cow", "district": "Thrissur"},
+        {"species": "buffalo"},
+        {"q": "white"},
+        {"district": "Ernakulam"},
+        {"q": "brown", "from": "2026-10-01"},
+    ],  # fmt: skip
+)
+def test_a_page_of_rowids_read_in_one_step_is_the_page_read_row_by_row(demo_dbs, monkeypatch, asked) -> None:
+    """search._rowids reads a page's rowids as one row (group_concat of the page's subquery), for the interpreter's
+    lock; every page of each search, both parts (in the pound now, then the rest), is the page a row-by-row read of
+    the same SQL gives, in its order."""
+    from portal import search as s
+
+    con = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro", uri=True)
+    query = s.parse_query(asked.get("q", ""), asked.get("species", ""), asked.get("district", ""),
+                          date_from=asked.get("from", ""))  # fmt: skip
+    total = s.search(con, query, TODAY, limit=1).total
+    assert total > 30, asked
+
+    def pages() -> list[list[str]]:
+        return [[r["id"] for r in s.search(con, query, TODAY, limit=10, offset=o).rows] for o in range(0, total, 10)]
+
+    one_step = pages()
+    monkeypatch.setattr(s, "_one_row_ids", lambda c, sql, params: [r[0] for r in c.execute(sql, params)])
+    assert one_step == pages()
+    assert sum(map(len, one_step)) == total
+
+
+def test_the_rows_a_search_shows_read_in_one_step_are_those_read_row_by_row(demo_dbs) -> None:
+    """search.rows_of reads the rows not kept as one row of JSON (db.rows_in_one_step): every row of the demo, every
+    column the search shows, is the value, of the same type, a row-by-row read gives (JSON would round a REAL)."""
+    from portal import db
+    from portal.search import select
+
+    con = sqlite3.connect(f"file:{demo_dbs[0]}?mode=ro", uri=True)
+    sql = f"{select(TODAY)} WHERE i.rowid % 3 = ?"
+    for part in range(3):
+        one_step, by_row = db.rows_in_one_step(con, sql, (part,)), db.rows(con, sql, (part,))
+        assert len(by_row) > 100 and one_step == by_row
+        assert [[type(v) for v in r.values()] for r in one_step] == [[type(v) for v in r.values()] for r in by_row]
+    assert db.rows_in_one_step(con, "SELECT 1 AS a, 'x' AS a") == [{"a": 1}]  # as rows() reads two of one name
+    assert db.rows_in_one_step(con, "SELECT 1 AS a WHERE 0") == []
+
+
+def test_a_list_kept_for_a_version_of_the_file_is_read_again_for_the_next_and_never_without_one(demo_dbs) -> None:
+    """db.of_version keeps the pounds and districts a search page reads for the version of the file its connection
+    reads: read once for v1, again for v2 (a new ingest may have renamed a pound), and each time for a connection
+    whose version is not known."""
+    from portal import db
+
+    reads: list[str] = []
+
+    class Con:
+        def __init__(self, version: str) -> None:
+            self.version = version
+
+    def read(tag: str):
+        return lambda: reads.append(tag) or [tag]
+
+    assert db.of_version(Con("v1"), "t", read("v1")) == ["v1"] and db.of_version(Con("v1"), "t", read("x")) == ["v1"]
+    assert db.of_version(Con("v2"), "t", read("v2")) == ["v2"] and db.of_version(Con("v1"), "t", read("v1")) == ["v1"]
+    assert db.of_version(Con(""), "t", read("none")) == ["none"] and db.of_version(Con(""), "t", read("none"))
+    assert reads == ["v1", "v2", "v1", "none", "none"]

@@ -102,7 +102,7 @@ def home(
     saved = {k: params[k] for k in ("q", "species", "district", "pound") if params.get(k)}
     if lang == "ml":  # a Malayalam page links its feed in Malayalam
         saved["lang"] = "ml"
-    pounds = db.rows(con, "SELECT id, name FROM pounds ORDER BY name")
+    pounds = db.pounds_by_name(con)
     return render(
         request,
         "index.html",
