@@ -415,18 +415,9 @@ def search(con: sqlite3.Connection, query: Query, today: dt.date, limit: int = 5
 def _rowids(con: sqlite3.Connection, source: str, p: Plan, limit: int, offset: int) -> list[int]:
     """The impoundments rowids of a page of `source` (FROM ... WHERE ... ORDER BY), in its order."""
     params = [p.match] if p.match else []
-    return _one_row_ids(con, f"SELECT i.rowid FROM {source} LIMIT ? OFFSET ?", [*params, *p.params, limit, offset])
-
-
-def _one_row_ids(con: sqlite3.Connection, sql: str, params: list[Any]) -> list[int]:
-    """The integers of a one-column query, in its order, read in one step: ('SELECT 7 UNION ALL SELECT 3', []) ->
-    [7, 3]. Python's sqlite3 gives up the interpreter's lock and takes it back at every row it steps to, and under 16
-    connections each taking is a wait: one row for the page took new searches at 1M rows from 338-353 to 381-401 a
-    second. The aggregate reads the query's rows in its order: SQLite never flattens a query with an ORDER BY or a
-    LIMIT into an aggregate, and an aggregate without GROUP BY sorts nothing (tests/test_search.py compares every page
-    with a row-by-row read)."""
-    got = con.execute(f"WITH ids(r) AS ({sql}) SELECT group_concat(r) FROM ids", params).fetchone()[0]
-    return [int(r) for r in got.split(",")] if got else []
+    return db.ids_in_one_step(
+        con, f"SELECT i.rowid FROM {source} LIMIT ? OFFSET ?", [*params, *p.params, limit, offset]
+    )
 
 
 # How many shown rows are kept (about 1 KB each): the first pages of owners' searches share most of their rows, the

@@ -300,7 +300,7 @@ def test_the_auctions_found_from_the_lots_kept_in_memory_are_the_indexes_own(
     ],  # fmt: skip
 )
 def test_a_page_of_rowids_read_in_one_step_is_the_page_read_row_by_row(demo_dbs, monkeypatch, asked) -> None:
-    """search._rowids reads a page's rowids as one row (group_concat of the page's subquery), for the interpreter's
+    """search._rowids reads a page's rowids as one row (db.ids_in_one_step, group_concat), for the interpreter's
     lock; every page of each search, both parts (in the pound now, then the rest), is the page a row-by-row read of
     the same SQL gives, in its order."""
     from portal import search as s
@@ -315,7 +315,7 @@ def test_a_page_of_rowids_read_in_one_step_is_the_page_read_row_by_row(demo_dbs,
         return [[r["id"] for r in s.search(con, query, TODAY, limit=10, offset=o).rows] for o in range(0, total, 10)]
 
     one_step = pages()
-    monkeypatch.setattr(s, "_one_row_ids", lambda c, sql, params: [r[0] for r in c.execute(sql, params)])
+    monkeypatch.setattr(s.db, "ids_in_one_step", lambda c, sql, params: [r[0] for r in c.execute(sql, params)])
     assert one_step == pages()
     assert sum(map(len, one_step)) == total
 
