@@ -30,6 +30,8 @@ from functools import reduce
 
 from pinfold.schema import FTS_COLUMNS
 
+from . import db
+
 log = logging.getLogger("pinfold.matchsets")
 
 assert array("I").itemsize == 4  # 32 bits a word, as _make sums them
@@ -56,15 +58,18 @@ Key = tuple[str, str, str, str]  # (version, table, a full-text term, "" or 'col
 
 
 # Each full-text table's rows of some pounds, to follow them from one version of the file to the next: (rowid, what the
-# row is, what it holds and what orders it). Every other pound's rows keep their order among the others (every table
-# is filled, and patched, in an order of its rows' own values: schema.search_index, ingest/patch.py, the lots by
-# auction and animal), whatever their rowids (an incremental ingest deletes rows in place and moves some: Carry).
+# row is, what it holds and what orders it). The rows in the pound: a scan of them checked against the pounds' rowids
+# (71 ms at 1M rows, where a look-up of each one's pound took 135, and the index on `impoundment` 7.8 s). Every other
+# pound's rows keep their order among the others (every table is filled, and patched, in an order of its rows' own
+# values: schema.search_index, ingest/patch.py, the lots by auction and animal), whatever their rowids (an incremental
+# ingest deletes rows in place and moves some: Carry).
 FOLLOWED = {
     "impoundments_fts": f"""SELECT i.rowid, i.id, i.brought_at, {", ".join("i." + c for c in FTS_COLUMNS)}
         FROM impoundments i WHERE i.pound_id IN (SELECT value FROM json_each(:pounds))""",
     "impoundments_fts_in_pound": f"""SELECT q.rowid, i.id, q.auction_earliest_on, i.brought_at,
-        {", ".join("i." + c for c in FTS_COLUMNS)} FROM impoundments_in_pound q JOIN impoundments i ON i.rowid = q.impoundment
-        WHERE i.pound_id IN (SELECT value FROM json_each(:pounds))""",
+        {", ".join("i." + c for c in FTS_COLUMNS)} FROM impoundments_in_pound q NOT INDEXED
+        JOIN impoundments i ON i.rowid = q.impoundment WHERE +q.impoundment IN
+        (SELECT rowid FROM impoundments WHERE pound_id IN (SELECT value FROM json_each(:pounds)))""",
     LOTS: f"""SELECT l.rowid, l.auction_id || '/' || l.lot_no, l.impoundment_id, a.status = 'held',
         {", ".join("i." + c for c in FTS_COLUMNS)} FROM auctions a JOIN auction_lots l ON l.auction_id = a.id
         JOIN impoundments i ON i.id = l.impoundment_id WHERE a.pound_id IN (SELECT value FROM json_each(:pounds))""",
@@ -176,6 +181,49 @@ def holes(con: sqlite3.Connection, table: str) -> list[tuple[int, int]]:
     )]  # fmt: skip
 
 
+# The span of each table's rowids in the last versions of the file (span): a file never changes, so the next carry
+# reads the version before's here, not from its file again (180 ms at 1M rows, a scan to count each table).
+_SPANS: dict[tuple[str, str], tuple[int, int, list[tuple[int, int]]]] = {}
+_SPANS_LOCK = threading.Lock()
+
+
+def span(con: sqlite3.Connection, version: str, table: str) -> tuple[int, int, list[tuple[int, int]]]:
+    """(first rowid, last rowid, holes) of a table in `version` of the file, read through `con` once a version:
+    -> (1, 323049, [(16, 16), (32, 32), ...]); only the two versions last asked for are kept."""
+    with _SPANS_LOCK:
+        kept = _SPANS.get((version, table))
+    if kept is not None:
+        return kept
+    count, low, top = con.execute(
+        f"SELECT count(*), coalesce(min(rowid), 1), coalesce(max(rowid), 0) FROM {table}"
+    ).fetchone()
+    made = (low, top, [] if count == top - low + 1 else holes(con, table))
+    with _SPANS_LOCK:
+        versions = list(dict.fromkeys(v for v, _ in _SPANS))
+        for gone in versions[:-1] if version not in versions else []:
+            for t in [k for k in _SPANS if k[0] == gone]:
+                del _SPANS[t]
+        _SPANS[(version, table)] = made
+    return made
+
+
+def spans_ahead(con: db.Connection) -> None:
+    """The spans of every table a carry follows, in the version `con` reads, read now in a thread below readers'
+    renders (and `con` closed there): the carry to the next version then reads only that one's."""
+
+    def read() -> None:
+        background()
+        try:
+            for table in ROWS_OF.values():
+                span(con, con.version, table)
+        except sqlite3.Error:
+            pass  # the carry reads them itself
+        finally:
+            con.close()
+
+    threading.Thread(target=read, name="pinfold-spans", daemon=True).start()
+
+
 class Carry:
     """From the version `before` to `now`, which changed only `pounds`: each table's Remap, worked out once, in a
     thread of its own, from those pounds' rows in both files (work_out)."""
@@ -186,10 +234,13 @@ class Carry:
         # Set once every set kept for `before` has been carried to `now` (MatchSets._carry_over).
         self.carried = threading.Event()
         self._remaps: dict[str, Remap | None] = {}
+        # How long work_out took: every search counts by SQL until it is done (in the carry's log line).
+        self.followed_in = 0.0
 
     def work_out(self, old: sqlite3.Connection, new: sqlite3.Connection) -> None:
         """Every table's Remap, through a connection to each file (both this thread's; `old` closed here, `new`
         by the caller, who carries the kept sets through it)."""
+        began = time.monotonic()
         try:
             for table in FOLLOWED:
                 self._remaps[table] = self._work_out(old, new, table)
@@ -197,6 +248,7 @@ class Carry:
             self._remaps.clear()
         finally:
             old.close()
+            self.followed_in = time.monotonic() - began
             self.done.set()
 
     def remap(self, table: str) -> Remap | None:
@@ -207,12 +259,10 @@ class Carry:
         """None when the rows cannot be followed: too many moved, or counts that do not add up. Every other row stays
         in the order it was, whatever its rowid (rowids with no row between are found and skipped: holes)."""
         pounds = json.dumps(sorted(self.pounds))
-        spans = []
-        for c in (old, new):
-            count, low, top = c.execute(
-                f"SELECT count(*), coalesce(min(rowid), 1), coalesce(max(rowid), 0) FROM {ROWS_OF[table]}"
-            ).fetchone()
-            spans.append((low, top, [] if count == top - low + 1 else holes(c, ROWS_OF[table])))
+        spans = [span(old, self.before, ROWS_OF[table]), span(new, self.now, ROWS_OF[table])]
+        # A row at a time, not in one step (db.rows_in_one_step): this thread runs beside readers' renders, and one
+        # step's JSON (23,354 rows of a pound at 1M) is decoded holding the interpreter's lock, 0.1 s behind which
+        # every reader waits (new searches' p99 in the 10 s after a new database 274-281 ms -> 372-380).
         before = {r[1]: (r[0], tuple(r[2:])) for r in old.execute(FOLLOWED[table], {"pounds": pounds})}
         now = {r[1]: (r[0], tuple(r[2:])) for r in new.execute(FOLLOWED[table], {"pounds": pounds})}
         gone = sorted(rowid for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
@@ -502,8 +552,9 @@ class MatchSets:
             carry.carried.set()
         # beside the server's own lines, where an operator reads them (as the warmer's 'Warmed ...')
         logging.getLogger("uvicorn.error").info(
-            "Carried %d sets of searches to the new database in %.1f s", carried, time.monotonic() - began
-        )
+            "Carried %d sets of searches to the new database in %.1f s (the rows followed in %.1f s)",
+            carried, time.monotonic() - began, carry.followed_in,
+        )  # fmt: skip
 
     def _carried(self, con: sqlite3.Connection, key: Key) -> int | None:
         """The bitmap of `key` from the same key's of the version before, when it is kept and the rows moved in a

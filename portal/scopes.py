@@ -24,7 +24,7 @@ import threading
 from dataclasses import dataclass, field
 
 from . import db
-from .matchsets import MATCH_SETS, MatchSets
+from .matchsets import MATCH_SETS, MatchSets, spans_ahead
 
 log = logging.getLogger("pinfold.scopes")
 
@@ -103,10 +103,10 @@ class Scopes:
                 self._held = None
         except Exception:  # unavailable: nothing carried, nothing held
             self._held = None
-        if held is None:
-            return
-        if self._held is None or self.now.changed is None or held.version != before.version:
-            held.close()  # not in use: held here alone
+        if held is None or self._held is None or self.now.changed is None or held.version != before.version:
+            if held is not None:
+                held.close()  # not in use: held here alone
+            self._spans_ahead()
             return
         try:
             new = db.connect_version(self.served.path, self.now.version)
@@ -118,6 +118,20 @@ class Scopes:
             new.close()
             return
         self.sets.carry(before.version, self.now.version, self.now.changed, held, new)
+
+    def _spans_ahead(self) -> None:
+        """No carry to this version: what the next carry would read of it is read now, in the background (a carry
+        reads the new version's itself)."""
+        if self._held is None:
+            return
+        try:
+            con = db.connect_version(self.served.path, self.now.version)
+        except Exception:
+            return
+        if con.version != self.now.version:
+            con.close()
+            return
+        spans_ahead(con)
 
     def _moved(self, before: Seen, version: str) -> Seen:
         try:
