@@ -186,6 +186,7 @@ class Opened:
     fd: int
     size: int
     problem: DatabaseUnavailable | None
+    modified: float = 0.0  # its st_mtime: the Last-Modified of what is read from it
 
 
 class ServedFile:
@@ -200,14 +201,21 @@ class ServedFile:
         self.path = path
         self._lock = threading.Lock()
         self._now: Opened | None = None
+        # Asked (the version served, the path's), while the path holds a new version, whether to go on serving the
+        # one open (portal/scopes.py: while the search sets are carried to the new one, so that no reader counts by
+        # SQL meanwhile). None: never held.
+        self.hold: Callable[[str, str], bool] | None = None
 
     def check(self) -> Opened:
-        """The file as it is now -> Opened; raises the DatabaseUnavailable (503) saying why it cannot be served."""
+        """The file served -> Opened: the path's, unless `hold` keeps the one before a while; raises the
+        DatabaseUnavailable (503) saying why it cannot be served."""
         try:
             version = _version(os.stat(self.path))
         except OSError:
             raise DatabaseUnavailable(f"the public database {self.path.name} is not there") from None
         now = self._now
+        if now is not None and now.version != version and self._held_back(now, version):
+            return now
         if now is None or now.version != version:
             with self._lock:
                 now = self._now
@@ -216,6 +224,19 @@ class ServedFile:
         if now.problem is not None:
             raise now.problem
         return now
+
+    def _held_back(self, now: Opened, version: str) -> bool:
+        hold = self.hold
+        return now.problem is None and hold is not None and hold(now.version, version)
+
+    def stamp(self) -> tuple[str, float | None]:
+        """(version, modification time) of the file served, as stamp(path) of the path: ('missing', None) when there
+        is none, the path's when it cannot be served (its requests answer 503)."""
+        try:
+            opened = self.check()
+        except DatabaseUnavailable:
+            return stamp(self.path)
+        return opened.version, opened.modified
 
     def _open(self, before: Opened | None) -> Opened:
         try:
@@ -226,10 +247,10 @@ class ServedFile:
         if before is not None and _same_file(os.fstat(before.fd), st):
             os.close(fd)
             damaged = DatabaseDamaged(IN_PLACE)
-            return Opened(_version(st), before.fd, st.st_size, damaged)
+            return Opened(_version(st), before.fd, st.st_size, damaged, st.st_mtime)
         if before is not None:
             os.close(before.fd)  # downloads in flight read their own duplicate (dup)
-        return Opened(_version(st), fd, st.st_size, examine(fd))
+        return Opened(_version(st), fd, st.st_size, examine(fd), st.st_mtime)
 
     def dup(self, opened: Opened) -> int:
         """A descriptor of its own on the file `opened` examined (for a download), or DatabaseUnavailable when a
@@ -261,9 +282,14 @@ class Pool:
         self._version = ""
         self._idle: list[sqlite3.Connection] = []
 
-    def take(self) -> tuple[str, sqlite3.Connection]:
-        """(version, a connection to that version of the file)."""
+    def take(self, newest: bool = False) -> tuple[str, sqlite3.Connection]:
+        """(version, a connection to that version of the file): the file served, or with `newest` the one at the
+        path even while it waits to be served (ServedFile.hold), through a connection of its own, not kept."""
         now = self.served.check().version
+        if newest:
+            latest = version(self.served.path)
+            if latest not in (now, "missing"):
+                return latest, connect_version(self.served.path, latest)
         with self._lock:
             if now != self._version:
                 stale, self._idle, self._version = self._idle, [], now
@@ -273,6 +299,8 @@ class Pool:
                     return now, self._idle.pop()
         for con in stale:
             con.close()  # idle: no thread is using it (give keeps only connections whose user has finished)
+        # None idle while a new file waits (ServedFile.hold): a file renamed over cannot be opened again, so this
+        # request reads the new one, as any request did before there was a wait (its connection not kept: give)
         return now, connect_version(self.served.path, now)
 
     def give(self, taken: str, con: sqlite3.Connection, finished: bool = True) -> None:
@@ -284,7 +312,7 @@ class Pool:
         kept, the next request would read through it from another thread too, and the next take after a new file
         (or close) would close it under a running statement, a use-after-free in SQLite (the segmentation fault seen
         once under tests/test_served_file.py). Such a connection is given with finished=False and is only let go."""
-        if finished:
+        if finished and getattr(con, "version", taken) == taken:  # of the version taken for, known for sure
             with self._lock:
                 if taken == self._version and len(self._idle) < self.max_idle:
                     self._idle.append(con)

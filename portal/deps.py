@@ -13,6 +13,7 @@ from fastapi import Depends, Query, Request
 from . import db
 from .errors import BadRequest
 from .i18n import LANGS
+from .scopes import scoped_path
 from .search import Query as SearchQuery
 from .search import parse_query
 from .settings import Settings
@@ -35,8 +36,11 @@ SettingsDep = Annotated[Settings, Depends(app_settings)]
 
 
 async def get_db(request: Request) -> AsyncIterator[sqlite3.Connection]:
+    """A connection to the file served; for one pound's or one animal's page, to the newest file even while it
+    waits to be served (portal/scopes.py Scopes.hold): an animal a clerk just published, or an alert links, is
+    there at once."""
     pool: db.Pool = request.app.state.pool
-    taken, con = pool.take()
+    taken, con = pool.take(newest=scoped_path(request.scope["path"]))
     try:
         yield con
     except BaseException as e:  # cancelled: a sync page may still be reading through it in its thread (Pool.give)
@@ -68,8 +72,9 @@ async def get_today(settings: SettingsDep) -> dt.date:
 TodayDep = Annotated[dt.date, Depends(get_today)]
 
 
-async def get_version(settings: SettingsDep) -> str:
-    return db.version(settings.database)
+async def get_version(con: DbDep, settings: SettingsDep) -> str:
+    """The version of the file this request reads (its connection's), else the path's."""
+    return getattr(con, "version", "") or db.version(settings.database)
 
 
 VersionDep = Annotated[str, Depends(get_version)]

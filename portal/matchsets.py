@@ -24,9 +24,10 @@ import threading
 import time
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
+from typing import Any
 
 from pinfold.schema import FTS_COLUMNS
 
@@ -224,6 +225,30 @@ def spans_ahead(con: db.Connection) -> None:
     threading.Thread(target=read, name="pinfold-spans", daemon=True).start()
 
 
+# The rows of a query read by in_chunks at a time, and each query's count of columns, by its SQL (FOLLOWED's).
+CHUNK_ROWS = 2000
+_WIDTHS: dict[str, int] = {}
+
+
+def in_chunks(con: sqlite3.Connection, sql: str, params: Any) -> Iterator[list[Any]]:
+    """A query's rows as lists of values, in no order, read CHUNK_ROWS at a time as one value of JSON each (a query
+    of integers, text and NULLs alone): "SELECT 1, 'a'" -> [1, 'a']. This thread runs beside readers' renders: a row
+    at a time it waited for the interpreter's lock at every row (the rows followed in 7.9 s at 1M rows while
+    readers were served the file before), and all in one step the JSON of a pound's 23,354 rows was decoded holding
+    the lock 0.1 s, behind which every reader waited (new searches' p99 274-281 ms -> 372-380)."""
+    width = _WIDTHS.get(sql)
+    if width is None:
+        width = _WIDTHS[sql] = len(con.execute(sql, params).description or ())
+    cols = ", ".join(f"c{k}" for k in range(width))
+    chunks = con.execute(
+        f"""WITH r({cols}) AS ({sql}) SELECT json_group_array(json_array({cols})) FROM
+            (SELECT (row_number() OVER ()) / {CHUNK_ROWS} AS chunk, * FROM r) GROUP BY chunk""",
+        params,
+    )
+    for (chunk,) in chunks:
+        yield from json.loads(chunk)
+
+
 class Carry:
     """From the version `before` to `now`, which changed only `pounds`: each table's Remap, worked out once, in a
     thread of its own, from those pounds' rows in both files (work_out)."""
@@ -260,11 +285,8 @@ class Carry:
         in the order it was, whatever its rowid (rowids with no row between are found and skipped: holes)."""
         pounds = json.dumps(sorted(self.pounds))
         spans = [span(old, self.before, ROWS_OF[table]), span(new, self.now, ROWS_OF[table])]
-        # A row at a time, not in one step (db.rows_in_one_step): this thread runs beside readers' renders, and one
-        # step's JSON (23,354 rows of a pound at 1M) is decoded holding the interpreter's lock, 0.1 s behind which
-        # every reader waits (new searches' p99 in the 10 s after a new database 274-281 ms -> 372-380).
-        before = {r[1]: (r[0], tuple(r[2:])) for r in old.execute(FOLLOWED[table], {"pounds": pounds})}
-        now = {r[1]: (r[0], tuple(r[2:])) for r in new.execute(FOLLOWED[table], {"pounds": pounds})}
+        before = {r[1]: (r[0], tuple(r[2:])) for r in in_chunks(old, FOLLOWED[table], {"pounds": pounds})}
+        now = {r[1]: (r[0], tuple(r[2:])) for r in in_chunks(new, FOLLOWED[table], {"pounds": pounds})}
         gone = sorted(rowid for key, (rowid, row) in before.items() if key not in now or now[key][1] != row)
         fresh = sorted(rowid for key, (rowid, row) in now.items() if key not in before or before[key][1] != row)
         same = {before[key][0]: rowid for key, (rowid, row) in now.items() if key in before and before[key][1] == row}
@@ -502,6 +524,17 @@ class MatchSets:
 
     def __len__(self) -> int:
         return len(self._sets)
+
+    def keeps(self, version: str) -> bool:
+        """True if a set of `version` is kept (one a carry to the next version would carry)."""
+        with self._lock:
+            return any(k[0] == version for k in self._sets)
+
+    def following(self, version: str) -> bool:
+        """True while a carry to `version` is still following the rows (until Carry.done: its searches count by
+        SQL meanwhile)."""
+        carry = self._carry
+        return carry is not None and carry.now == version and not carry.done.is_set()
 
     def carry(
         self, before: str, now: str, pounds: frozenset[str], old: sqlite3.Connection, new: sqlite3.Connection

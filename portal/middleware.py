@@ -170,7 +170,8 @@ class ResponseCache:
         ):
             await self.app(scope, receive, send)
             return
-        version, modified = db.stamp(self.settings.database)
+        # the file served (which a new one at the path waits to replace while its search sets are carried: Scopes.hold)
+        version, modified = self.scopes.served.stamp() if self.scopes is not None else db.stamp(self.settings.database)
         today = self.settings.today_in_india()
         scoped = self.scopes is not None and scoped_path(scope["path"])
         if self.scopes is not None:

@@ -78,6 +78,11 @@ class Warmer:
             if host:
                 self.origin = (scope.get("scheme", "http"), host)
 
+    def _served(self) -> str:
+        """The version of the file served: the path's, unless a new one there waits (portal/scopes.py hold)."""
+        scopes = getattr(self.app, "scopes", None)
+        return scopes.served.stamp()[0] if scopes is not None else db.version(self.database)
+
     def start(self) -> None:
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._watch())
@@ -91,7 +96,7 @@ class Warmer:
 
     async def _watch(self) -> None:
         while True:
-            version = db.version(self.database)
+            version = self._served()
             if version != self.version and version != "missing" and self.origin is not None:
                 self.version = version
                 try:
@@ -106,7 +111,7 @@ class Warmer:
         (ResponseCache.quiet) and with a pause as long as it took after it: readers never queue behind the warmer,
         and keep at least half of the process while it runs. -> pages asked."""
         assert self.origin is not None
-        version = db.version(self.database)
+        version = self._served()
         scopes = getattr(self.app, "scopes", None)
         changed = scopes.seen(version).changed if scopes is not None else None
         con = db.connect(self.database)
@@ -156,7 +161,7 @@ class Warmer:
         into the counts' sets (matchsets.py): by the sets' own maker, in its thread below readers' renders, when the
         app has one (MatchSets.connect); else here, in a thread, one part at a time with a pause as long as each
         took. The first searches after a new database count in microseconds too. -> parts made."""
-        version = db.version(self.database)
+        version = self._served()
         con = await asyncio.to_thread(db.connect_version, self.database, version)
         loop = asyncio.get_running_loop()
         try:

@@ -45,9 +45,9 @@ def test_a_cancelled_render_keeps_its_connection_to_itself(tmp_path: Path, demo_
     held: list[sqlite3.Connection] = []
     take = pool.take
 
-    def take_and_hold() -> tuple[str, sqlite3.Connection]:
+    def take_and_hold(newest: bool = False) -> tuple[str, sqlite3.Connection]:
         """The pool's own take; the first connection it gives stops inside its first long statement."""
-        version, c = take()
+        version, c = take(newest)
         if not held:
             held.append(c)
 

@@ -128,8 +128,8 @@ def test_the_warmer_lets_a_waiting_reader_through_first(data: Path, tmp_path: Pa
     take = pool.take
     held: list[sqlite3.Connection] = []
 
-    def take_and_hold() -> tuple[str, sqlite3.Connection]:
-        version, c = take()
+    def take_and_hold(newest: bool = False) -> tuple[str, sqlite3.Connection]:
+        version, c = take(newest)
         if not held:
             held.append(c)
 

@@ -9,6 +9,7 @@ import csv
 import shutil
 import sqlite3
 import threading
+import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from ingest.build import ingest
 from ingest.demo import write_demo
-from portal import db, matchsets
+from portal import db, matchsets, scopes
 from portal.app import create_app
 from portal.matchsets import MATCH_SETS
 from portal.settings import Settings
@@ -151,4 +152,102 @@ def test_a_reader_that_asks_before_the_carry_thread_carries_the_set_itself_from_
             assert all(name in ("pinfold-sets", "pinfold-carry") for name, _ in made), made  # none made whole
     finally:
         asked.set()
+        app.close()
+
+
+def _tag_an_entry(register: Path, tag: str) -> None:
+    """The first entry's description gains an ear tag (a word the published text keeps): a new database that
+    changes this pound alone, whose new row a search for the tag finds."""
+    with open(register, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    rows[1][5] = rows[1][5] + f", ear tag {tag}"
+    with open(register, "w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f).writerows(rows)
+
+
+def _following_until(monkeypatch: pytest.MonkeyPatch, go: threading.Event) -> None:
+    """The carry's thread follows the rows only once `go` is set (as it would on a loaded machine, slowly)."""
+    work_out = matchsets.Carry.work_out
+
+    def held(self: matchsets.Carry, old: sqlite3.Connection, new: sqlite3.Connection) -> None:
+        if threading.current_thread().name == "pinfold-carry":
+            go.wait(60)
+        work_out(self, old, new)
+
+    monkeypatch.setattr(matchsets.Carry, "work_out", held)
+
+
+def test_a_new_database_is_served_once_the_rows_are_followed_the_one_before_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new file that changed one pound waits to be served while the carry follows the rows (portal/scopes.py
+    Scopes.hold): every search meanwhile reads the file before (its rows, its ETag), counted from its sets, not by
+    SQL; once the rows are followed the new file is served, its sets carried."""
+    go = threading.Event()
+    _following_until(monkeypatch, go)
+    data = tmp_path / "data"
+    write_demo(data, today=TODAY, rows=150, seed=11)
+    shutil.rmtree(data / "earlier", ignore_errors=True)
+    served, private = tmp_path / "public.db", tmp_path / "private.db"
+    ingest(data, served, private)
+    made = _made_by(monkeypatch)
+    app = create_app(Settings(database=served, today=TODAY, warm=False))
+    try:
+        with TestClient(app, base_url="http://testserver") as client:
+            first = client.get("/api/impoundments", params={"q": "black cow"})
+            assert first.status_code == 200 and MATCH_SETS.made(60)
+            before = db.version(served)
+            tagged = client.get("/api/impoundments", params={"q": "KL-07-4321"})
+            assert tagged.json()["total"] == 0
+            _tag_an_entry(next((data / "registers" / CHANGED).glob("*.csv")), "KL-07-4321")
+            ingest(data, served, private)
+            made.clear()
+            meanwhile = client.get("/api/impoundments", params={"q": "KL-07-4321"})
+            cows = client.get("/api/impoundments", params={"q": "black cow", "limit": "9"})
+            carry = MATCH_SETS._carry
+            assert carry is not None and carry.now == db.version(served) != before and not carry.done.is_set()
+            assert meanwhile.json()["total"] == 0 and meanwhile.headers["etag"] == tagged.headers["etag"]  # before's
+            assert cows.json()["total"] == first.json()["total"] and made == []  # from the sets kept
+            # one animal's page reads the new file at once (a clerk who just published it, an alert's link)
+            with closing(sqlite3.connect(served)) as c:
+                (animal,) = c.execute("SELECT id FROM impoundments WHERE description LIKE '%KL-07-4321%'").fetchone()
+            assert "KL-07-4321" in client.get(f"/animals/{animal}").text
+            assert "KL-07-4321" in client.get(f"/api/impoundments/{animal}").json()["description"]
+            assert not carry.done.is_set()
+            go.set()
+            assert carry.done.wait(60)
+            now = client.get("/api/impoundments", params={"q": "KL-07-4321"})
+            assert now.json()["total"] == 1 and now.headers["etag"] != tagged.headers["etag"]
+            again = client.get("/api/impoundments", params={"q": "black cow", "limit": "8"})
+            assert again.json()["total"] == first.json()["total"]
+            assert all(name in ("pinfold-sets", "pinfold-carry") for name, _ in made), made  # none made whole
+    finally:
+        go.set()
+        app.close()
+
+
+def test_a_new_database_waits_at_most_hold_s_for_its_carry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A carry that never follows the rows keeps the new file from readers HOLD_S at most."""
+    go = threading.Event()
+    _following_until(monkeypatch, go)
+    monkeypatch.setattr(scopes, "HOLD_S", 0.2)
+    data = tmp_path / "data"
+    write_demo(data, today=TODAY, rows=150, seed=11)
+    shutil.rmtree(data / "earlier", ignore_errors=True)
+    served, private = tmp_path / "public.db", tmp_path / "private.db"
+    ingest(data, served, private)
+    app = create_app(Settings(database=served, today=TODAY, warm=False))
+    try:
+        with TestClient(app, base_url="http://testserver") as client:
+            assert client.get("/api/impoundments", params={"q": "black cow"}).status_code == 200
+            assert MATCH_SETS.made(60)
+            _tag_an_entry(next((data / "registers" / CHANGED).glob("*.csv")), "KL-07-4322")
+            ingest(data, served, private)
+            assert client.get("/api/impoundments", params={"q": "KL-07-4322"}).json()["total"] == 0
+            time.sleep(0.3)
+            found = client.get("/api/impoundments", params={"q": "KL-07-4322", "limit": "2"})
+            assert found.json()["total"] == 1
+            assert not MATCH_SETS._carry or not MATCH_SETS._carry.done.is_set()  # served without it
+    finally:
+        go.set()
         app.close()

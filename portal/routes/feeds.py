@@ -4,7 +4,6 @@ the response cache in front (portal/middleware.py) keeps each render per databas
 from __future__ import annotations
 
 import datetime as dt
-import os
 from typing import Literal
 
 from fastapi import APIRouter, Request
@@ -34,11 +33,10 @@ def _lang(request: Request) -> str:
     return "ml" if request.query_params.get("lang") == "ml" else "en"
 
 
-def _updated(settings: SettingsDep) -> dt.datetime:
-    try:
-        return dt.datetime.fromtimestamp(os.stat(settings.database).st_mtime, dt.UTC)
-    except OSError:
-        return dt.datetime.now(dt.UTC)
+def _updated(request: Request) -> dt.datetime:
+    """When the file served was made (a new one at the path may wait to be served: portal/scopes.py hold)."""
+    modified = request.app.state.pool.served.stamp()[1]
+    return dt.datetime.now(dt.UTC) if modified is None else dt.datetime.fromtimestamp(modified, dt.UTC)
 
 
 @router.get(
@@ -66,7 +64,7 @@ def feed(
     lang = _lang(request)
     where, params = filters(con, query, spec, today, settings.feed_size)
     rows = feed_rows(con, spec, where, params, today, settings.feed_size, lang)
-    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(settings), query, lang)
+    body = render_feed(spec, rows, fmt, _base(request), str(request.url), _updated(request), query, lang)
     if "text/html" in request.headers.get("accept", ""):
         # a browser shows a feed as a wall of XML (and is dropping XSLT): it gets a page saying what a feed is, how
         # to follow it, and the same entries; readers never ask for HTML
@@ -89,5 +87,5 @@ def auctions_calendar(
     where, params = filters(con, query, CALENDAR, today, 500)
     params["since"] = (today - dt.timedelta(days=CALENDAR_KEEPS_DAYS)).isoformat()
     rows = calendar_rows(con, where, params, today, 500)
-    body = render_calendar(rows, _base(request), _updated(settings), query.label, _lang(request))
+    body = render_calendar(rows, _base(request), _updated(request), query.label, _lang(request))
     return Response(body, media_type="text/calendar; charset=utf-8")
