@@ -400,9 +400,21 @@ def rows(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, 
     return [dict(zip(names, r, strict=True)) for r in cursor]
 
 
-# The column names of each query read by rows_in_one_step, by its SQL (a few queries, a new day's text each day).
+# The column names of each query read in one step (column_names), by its SQL (a few queries, a new day's text each day).
 _NAMES: dict[str, list[str]] = {}
 _MOST_NAMES = 64
+
+
+def column_names(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[str]:
+    """A query's column names, learnt once a query (its first row read): 'SELECT id, name FROM pounds' -> ['id',
+    'name']."""
+    names = _NAMES.get(sql)
+    if names is None:
+        names = [d[0] for d in con.execute(sql, params).description or ()]
+        if len(_NAMES) >= _MOST_NAMES:
+            _NAMES.clear()
+        _NAMES[sql] = names
+    return names
 
 
 def rows_in_one_step(con: sqlite3.Connection, sql: str, params: Any = ()) -> list[dict[str, Any]]:
@@ -410,12 +422,7 @@ def rows_in_one_step(con: sqlite3.Connection, sql: str, params: Any = ()) -> lis
     it steps to, a wait each under 16 connections. Only for queries whose values are integers, text and NULLs, which
     JSON carries exactly (a REAL would come back rounded, a BLOB is refused): 'SELECT id, name FROM pounds' ->
     [{'id': 'tcr-ollur', 'name': 'Ollur Pound'}, ...], the query's names distinct."""
-    names = _NAMES.get(sql)
-    if names is None:
-        names = [d[0] for d in con.execute(sql, params).description or ()]  # once a query: its first row read
-        if len(_NAMES) >= _MOST_NAMES:
-            _NAMES.clear()
-        _NAMES[sql] = names
+    names = column_names(con, sql, params)
     if len(set(names)) < len(names):
         return rows(con, sql, params)  # two columns of one name: the first of each, as rows() reads them
     columns = ", ".join(quoted(n) for n in names)

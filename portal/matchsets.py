@@ -225,9 +225,7 @@ def spans_ahead(con: db.Connection) -> None:
     threading.Thread(target=read, name="pinfold-spans", daemon=True).start()
 
 
-# The rows of a query read by in_chunks at a time, and each query's count of columns, by its SQL (FOLLOWED's).
-CHUNK_ROWS = 2000
-_WIDTHS: dict[str, int] = {}
+CHUNK_ROWS = 2000  # the rows of a query in_chunks reads at a time
 
 
 def in_chunks(con: sqlite3.Connection, sql: str, params: Any) -> Iterator[list[Any]]:
@@ -236,10 +234,7 @@ def in_chunks(con: sqlite3.Connection, sql: str, params: Any) -> Iterator[list[A
     at a time it waited for the interpreter's lock at every row (the rows followed in 7.9 s at 1M rows while
     readers were served the file before), and all in one step the JSON of a pound's 23,354 rows was decoded holding
     the lock 0.1 s, behind which every reader waited (new searches' p99 274-281 ms -> 372-380)."""
-    width = _WIDTHS.get(sql)
-    if width is None:
-        width = _WIDTHS[sql] = len(con.execute(sql, params).description or ())
-    cols = ", ".join(f"c{k}" for k in range(width))
+    cols = ", ".join(f"c{k}" for k in range(len(db.column_names(con, sql, params))))
     chunks = con.execute(
         f"""WITH r({cols}) AS ({sql}) SELECT json_group_array(json_array({cols})) FROM
             (SELECT (row_number() OVER ()) / {CHUNK_ROWS} AS chunk, * FROM r) GROUP BY chunk""",
@@ -259,7 +254,7 @@ class Carry:
         # Set once every set kept for `before` has been carried to `now` (MatchSets._carry_over).
         self.carried = threading.Event()
         self._remaps: dict[str, Remap | None] = {}
-        # How long work_out took: every search counts by SQL until it is done (in the carry's log line).
+        # How long work_out took: the new file waits for it to be served (scopes.Scopes.hold; in the carry's log line).
         self.followed_in = 0.0
 
     def work_out(self, old: sqlite3.Connection, new: sqlite3.Connection) -> None:

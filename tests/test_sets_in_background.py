@@ -58,6 +58,16 @@ def _correct_a_description(register: Path) -> None:
         csv.writer(f).writerows(rows)
 
 
+def _ingested_demo(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """(data folder, public, private): 150 demo rows without their history, ingested."""
+    data = tmp_path / "data"
+    write_demo(data, today=TODAY, rows=150, seed=11)
+    shutil.rmtree(data / "earlier", ignore_errors=True)
+    served, private = tmp_path / "public.db", tmp_path / "private.db"
+    ingest(data, served, private)
+    return data, served, private
+
+
 def served_rows(served: Path, pound: str) -> int:
     """How many impoundments of `pound` the served file holds."""
     with closing(sqlite3.connect(served)) as con:
@@ -67,11 +77,7 @@ def served_rows(served: Path, pound: str) -> int:
 def test_a_readers_search_counts_by_sql_and_the_maker_makes_its_sets(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    data = tmp_path / "data"
-    write_demo(data, today=TODAY, rows=150, seed=11)
-    shutil.rmtree(data / "earlier", ignore_errors=True)
-    served, private = tmp_path / "public.db", tmp_path / "private.db"
-    ingest(data, served, private)
+    data, served, private = _ingested_demo(tmp_path)
     made = _made_by(monkeypatch)
     app = create_app(Settings(database=served, today=TODAY, warm=False))
     try:
@@ -125,11 +131,7 @@ def test_a_reader_that_asks_before_the_carry_thread_carries_the_set_itself_from_
             asked.wait(60)  # until the reader's search is answered
 
     monkeypatch.setattr(matchsets.Carry, "work_out", slow)
-    data = tmp_path / "data"
-    write_demo(data, today=TODAY, rows=150, seed=11)
-    shutil.rmtree(data / "earlier", ignore_errors=True)
-    served, private = tmp_path / "public.db", tmp_path / "private.db"
-    ingest(data, served, private)
+    data, served, private = _ingested_demo(tmp_path)
     made = _made_by(monkeypatch)
     app = create_app(Settings(database=served, today=TODAY, warm=False))
     try:
@@ -185,11 +187,7 @@ def test_a_new_database_is_served_once_the_rows_are_followed_the_one_before_mean
     SQL; once the rows are followed the new file is served, its sets carried."""
     go = threading.Event()
     _following_until(monkeypatch, go)
-    data = tmp_path / "data"
-    write_demo(data, today=TODAY, rows=150, seed=11)
-    shutil.rmtree(data / "earlier", ignore_errors=True)
-    served, private = tmp_path / "public.db", tmp_path / "private.db"
-    ingest(data, served, private)
+    data, served, private = _ingested_demo(tmp_path)
     made = _made_by(monkeypatch)
     app = create_app(Settings(database=served, today=TODAY, warm=False))
     try:
@@ -231,11 +229,7 @@ def test_a_new_database_waits_at_most_hold_s_for_its_carry(tmp_path: Path, monke
     go = threading.Event()
     _following_until(monkeypatch, go)
     monkeypatch.setattr(scopes, "HOLD_S", 0.2)
-    data = tmp_path / "data"
-    write_demo(data, today=TODAY, rows=150, seed=11)
-    shutil.rmtree(data / "earlier", ignore_errors=True)
-    served, private = tmp_path / "public.db", tmp_path / "private.db"
-    ingest(data, served, private)
+    data, served, private = _ingested_demo(tmp_path)
     app = create_app(Settings(database=served, today=TODAY, warm=False))
     try:
         with TestClient(app, base_url="http://testserver") as client:
