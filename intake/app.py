@@ -39,7 +39,17 @@ from pinfold.tables import insert_row
 from . import accounts
 from .i18n import LANGS, t
 from .pages import rejects_as_csv, render
-from .registers import MAX_BYTES, Report, UploadRefused, dry_run, publish, publishing, safe_name, sha256_of
+from .registers import (
+    MAX_BYTES,
+    RejectsFile,
+    Report,
+    UploadRefused,
+    dry_run,
+    publish,
+    publishing,
+    safe_name,
+    sha256_of,
+)
 
 log = logging.getLogger("pinfold.intake")
 COOKIE = "pinfold_intake"
@@ -251,7 +261,7 @@ async def upload(request: Request) -> Response:
         staged = folder / "register"
         with open(staged, "wb") as out:
             shutil.copyfileobj(file.file, out)
-        report = await run_in_threadpool(dry_run, s.data_dir, s.public_db, pound, staged, name)
+        report = await run_in_threadpool(dry_run, s.data_dir, s.public_db, pound, staged, name, _rejects(s, upload_id))
         digest = sha256_of(staged)
         insert_row(
             con,
@@ -298,16 +308,23 @@ async def report(request: Request) -> Response:
 async def rejects_csv(request: Request) -> Response:
     """Every row the check turned away, as CSV for the clerk to correct from: row, sheet, reason, then the cells as
     written, one column each, in the register's order (the page lists the first SHOWN_ROWS)."""
+    s = _settings(request)
     with _db(request) as con:
         account, _ = _signed_in(request, con)
         up = _upload_of(con, account, request.path_params["upload_id"])
         r = Report.from_json(up["report"])
-    body = rejects_as_csv(r.rejected, _lang(request))
+    kept = _rejects(s, up["id"])
+    body = rejects_as_csv(kept if kept.path.is_file() else r.rejected, _lang(request))  # a report of before: whole
     stem = up["name"].rsplit(".", 1)[0]
     response = Response(body, media_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f"attachment; filename*=UTF-8''{quote(stem + ' rejects.csv')}"
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _rejects(s: Settings, upload_id: str) -> RejectsFile:
+    """Where an upload's check keeps every row it turned away: beside the staged file, gone with it."""
+    return RejectsFile(s.uploads / upload_id / "rejects.jsonl")
 
 
 def _pound_name(request: Request, up: sqlite3.Row) -> str:

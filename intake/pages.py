@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 
 from jinja2 import DictLoader, Environment, select_autoescape
 
@@ -11,8 +12,7 @@ from pinfold.csv_cells import inert_cell
 from pinfold.vocabulary import species_label
 
 from .i18n import reason, refusal, t
-
-SHOWN_ROWS = 200  # the rows of each list a page shows (the rows turned away are all in their CSV)
+from .registers import SHOWN_ROWS
 
 _BASE = """<!doctype html>
 <html lang="{{ lang }}"><head><meta charset="utf-8">
@@ -67,7 +67,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ refusal(r.error, lang) }}</p>{% else %}
 <h2>{{ t('this_file', lang) }}</h2>{% include "counts" %}
 {% if r.pound and r.pound.records != r.records %}<p id="pound-counts">{{ t('with_pound', lang) }}: {{ t('records', lang) }} {{ r.pound.records }} · {{ t('stored', lang) }} {{ r.pound.stored }} · {{ t('duplicates', lang) }} {{ r.pound.duplicates }} · {{ t('rejects', lang) }} {{ r.pound.rejects }}</p>{% endif %}
-{% set removed = r.changes | selectattr('change', 'equalto', 'removed') | list | length %}
+{% set removed = r.counted.removed %}
 {% if not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
 {% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
 {% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
@@ -77,22 +77,22 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
 {% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
 <td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
-<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>{{ more(r.changes, 'changes', lang) }}
+<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
 {% for x in r.rejected[:shown] %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
 <td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
-</table></div>{{ more(r.rejected, 'rejects', lang) }}<p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.rejected | length) }}</a></p>{% endif %}
+</table></div>{{ more(r.counted.rejected, 'rejects', lang) }}<p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
-</ul>{{ more(r.merged, 'merged', lang) }}{% endif %}
+</ul>{{ more(r.counted.merged, 'merged', lang) }}{% endif %}
 <h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
 {% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
-</table></div>{{ more(r.lines, 'lines', lang) }}{% endif %}
+</table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
 <div class="decide">{% if not r.error %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
 <label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
 <form class="inline" id="publish" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
@@ -100,8 +100,8 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button type="submit">{{ t('discard', lang) }}</button></form></div>{% endblock %}"""
 
-# "... and 1,234 more", below a list cut at SHOWN_ROWS (a 30 MB register's every row was a 37 MB page)
-_MORE = """{% macro more(items, id, lang) %}{% if items | length > shown %}<p id="{{ id }}-more">{{ t('more_rows', lang).format(n='{:,}'.format(items | length - shown), shown=shown) }}</p>{% endif %}{% endmacro %}"""
+# "... and 1,234 more", below a list cut at SHOWN_ROWS, of `n` rows in all
+_MORE = """{% macro more(n, id, lang) %}{% if n > shown %}<p id="{{ id }}-more">{{ t('more_rows', lang).format(n='{:,}'.format(n - shown), shown=shown) }}</p>{% endif %}{% endmacro %}"""
 
 # A file's counts (Report): what was read, published, merged and turned away
 _COUNTS = """<dl class="counts" id="file-counts"><dt>{{ t('records', lang) }}</dt><dd>{{ r.records }}</dd><dt>{{ t(stored_key or 'stored', lang) }}</dt>
@@ -112,8 +112,8 @@ _DONE = """{% extends "base" %}{% from "more" import more %}{% block main %}<h1>
 {% if failure %}<p class="error" role="alert">{{ t('failed', lang) }}: {{ failure }}</p>
 {% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}.</p>
 <h2>{{ t('this_file', lang) }}</h2>{% with stored_key = 'published' %}{% include "counts" %}{% endwith %}
-{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.rejected, 'rejects', lang) }}{% endif %}
-<ul>{% for l in lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(lines, 'lines', lang) }}
+{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.counted.rejected, 'rejects', lang) }}{% endif %}
+<ul>{% for l in lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}
 <p id="portal-summary">{{ t('whole_portal', lang) }}: {{ summary }}</p>{% endif %}
 <p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
 
@@ -169,10 +169,10 @@ def cells_written(raw: object) -> list[tuple[str, object]]:
     return [(k, v) for k, v in raw.items() if v is not None and str(v).strip() != ""]
 
 
-def rejects_as_csv(rejected: list[dict[str, object]], lang: str) -> str:
+def rejects_as_csv(rejected: Iterable[dict[str, object]], lang: str) -> str:
     """The rows turned away as CSV (with a BOM: Excel then reads it as UTF-8): Row, Sheet, Reason, then every column
     any of them wrote, in the order first met. A cell that a spreadsheet would run as a formula ('=', '+', '-', '@')
-    is given a leading apostrophe. [{'row': 4, 'sheet': None, 'reason': ..., 'cells': {'No.': '3'}}] ->
+    is given a leading apostrophe; `rejected` is read twice (a list, or a RejectsFile). [{'row': 4, 'sheet': None, 'reason': ..., 'cells': {'No.': '3'}}] ->
     '\ufeffRow,Sheet,Reason,No.\r\n4,,...,3\r\n'."""
     columns: dict[str, None] = {}
     for x in rejected:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import fcntl
 import hashlib
@@ -16,7 +17,7 @@ import shutil
 import sqlite3
 import tempfile
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -35,6 +36,9 @@ LINE_FIELDS = ("entry_no", "brought_on", "species", "head_count", "head_count_as
 # register month first (ingest/readers.py month_first), so one slip turns a day-first month's 01/11/2026 to 11 January.
 _PROVES_MONTH_FIRST = re.compile(r"(?<!\d)(?:0?[1-9]|1[0-2])([/.-])(?:1[3-9]|2\d|3[01])\1(?:\d{4}|\d{2})(?!\d)")
 _TEXT_REGISTERS = (".csv", ".tsv", ".txt")
+# The rows of each list a report keeps, and its page shows: a 30 MB register's every row was a 37 MB page, and its
+# report, kept whole, 60 MB in the accounts file, read whole at each look. The rows turned away are all in their CSV.
+SHOWN_ROWS = 200
 
 
 class UploadRefused(PinfoldError):
@@ -71,12 +75,16 @@ class Report:
     duplicates: int = 0
     rejects: int = 0
     pound: dict[str, int] = field(default_factory=dict)  # the same counts of the pound's registers, this file with them
+    # Each list holds its first SHOWN_ROWS rows; `counted` says how many there are in all.
     rejected: list[dict[str, object]] = field(default_factory=list)  # row, sheet, reason, cells as written
     # each row merged into another entry as its duplicate: its row and sheet, the entry it was merged into (number,
     # day brought, kind) and where that entry's copy stands (file, '' for this one; row; sheet)
     merged: list[dict[str, object]] = field(default_factory=list)
     lines: list[dict[str, object]] = field(default_factory=list)  # the public line of each stored entry
     changes: list[dict[str, object]] = field(default_factory=list)  # the history's rows, before they exist
+    # {'rejected': 260, 'merged': 0, 'lines': 12, 'changes': 3, 'removed': 1}: each list's rows in all, and of the
+    # changes those that take an entry off the portal
+    counted: dict[str, int] = field(default_factory=dict)
     replaces: bool = False
     error: str = ""  # one sentence when the ingest refused the file
     # a text register whose numeric dates were read month first (no mapping file said so): the row and the cell whose
@@ -92,7 +100,31 @@ class Report:
 
     @classmethod
     def from_json(cls, text: str) -> Report:
-        return cls(**json.loads(text))
+        report = cls(**json.loads(text))
+        if not report.counted:  # kept before lists were cut: each list is whole
+            report.counted = {k: len(getattr(report, k)) for k in ("rejected", "merged", "lines", "changes")}
+            report.counted["removed"] = sum(1 for c in report.changes if c.get("change") == "removed")
+        return report
+
+
+class RejectsFile:
+    """Every row a check turned away, as JSON lines in the upload's folder (private: the cells as written), read
+    again from the start each time it is iterated: {'row': 4, 'sheet': None, 'reason': ..., 'cells': {...}}."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def write(self, rows: Iterable[dict[str, object]]) -> None:
+        with open(self.path, "w", encoding="utf-8") as f:
+            for r in rows:
+                f.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+    def __iter__(self) -> Iterator[dict[str, object]]:
+        if not self.path.is_file():
+            return
+        with open(self.path, encoding="utf-8") as f:
+            for line in f:
+                yield json.loads(line)
 
 
 def same_bytes_elsewhere(data_dir: Path, public_db: Path, pound_id: str, staged: Path) -> list[dict[str, str]]:
@@ -159,9 +191,12 @@ def _pound_only(data_dir: Path, pound_id: str, into: Path) -> None:
         (into / "registers" / pound_id).mkdir(parents=True)
 
 
-def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: str) -> Report:
+def dry_run(
+    data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: str, rejects: RejectsFile | None = None
+) -> Report:
     """The real ingest on the pound's registers with the staged file in place as `name`, into a scratch pair that is
-    then removed: what would be stored, merged and rejected, each reject's cells, each public line, the changes."""
+    then removed: what would be stored, merged and rejected, each reject's cells, each public line, the changes (the
+    first SHOWN_ROWS of each, and how many in all); every reject, when asked, into `rejects`."""
     with tempfile.TemporaryDirectory(prefix=".pinfold-intake-") as tmp:
         work = Path(tmp)
         data = work / "data"
@@ -186,6 +221,7 @@ def dry_run(data_dir: Path, public_db: Path, pound_id: str, staged: Path, name: 
         }
         source = f"registers/{pound_id}/{name}"
         _count_file(report, priv, source)
+        _read_rejects(report, priv, source, rejects)
         _read_report(report, pub, priv, source)
         _read_merged(report, pub, priv, source)
         _month_first(report, target, priv, source)
@@ -232,31 +268,60 @@ def _count_file(report: Report, priv: Path, source: str) -> None:
     report.records = sum(kinds.values())
 
 
-def _read_report(report: Report, pub: Path, priv: Path, source: str) -> None:
-    """The file's rejects (private: the cells as written), its public lines and the dry run's change rows."""
+def _read_rejects(report: Report, priv: Path, source: str, into: RejectsFile | None) -> None:
+    """The file's rejects (private: the cells as written): the first SHOWN_ROWS into the report, all into `into`."""
     with contextlib.closing(sqlite3.connect(priv)) as con:
-        for row, sheet, reason, raw in con.execute(
+        found = con.execute(
             "SELECT source_row, source_sheet, reason, raw_json FROM register_entries "
             "WHERE kind = 'reject' AND source_file = ? ORDER BY source_row",
             (source,),
-        ):
-            report.rejected.append({"row": row, "sheet": sheet, "reason": reason, "cells": json.loads(raw or "{}")})
+        )
+        every = ({"row": row, "sheet": sheet, "reason": reason, "cells": json.loads(raw or "{}")}
+                 for row, sheet, reason, raw in found)  # fmt: skip
+        rows = _counted(report, "rejected", every)
+        if into is not None:
+            into.write(rows)
+        else:
+            collections.deque(rows, maxlen=0)
+
+
+def _counted(report: Report, name: str, rows: Iterable[dict[str, object]]) -> Iterator[dict[str, object]]:
+    """`rows` as they pass, counted in report.counted[name] and the first SHOWN_ROWS kept in the report's list."""
+    kept: list[dict[str, object]] = getattr(report, name)
+    report.counted[name] = 0
+    for r in rows:
+        report.counted[name] += 1
+        if len(kept) < SHOWN_ROWS:
+            kept.append(r)
+        yield r
+
+
+def _read_report(report: Report, pub: Path, priv: Path, source: str) -> None:
+    """The file's public lines and the dry run's change rows: the first SHOWN_ROWS of each, and how many in all."""
     with contextlib.closing(sqlite3.connect(pub)) as con:
         con.row_factory = sqlite3.Row
         cols = ", ".join(LINE_FIELDS)
+        published = published_name(priv, source)
         for r in con.execute(
-            f"SELECT id, {cols} FROM impoundments WHERE source_file = ? ORDER BY source_row",
-            (published_name(priv, source),),
+            f"SELECT id, {cols} FROM impoundments WHERE source_file = ? ORDER BY source_row LIMIT ?",
+            (published, SHOWN_ROWS),
         ):
             report.lines.append(dict(r))
+        report.counted["lines"] = con.execute(
+            "SELECT count(*) FROM impoundments WHERE source_file = ?", (published,)
+        ).fetchone()[0]
+        report.counted["changes"] = report.counted["removed"] = 0
         last = con.execute("SELECT max(id) FROM ingests").fetchone()[0]
         if last is not None and con.execute("SELECT compared_with FROM ingests WHERE id = ?", (last,)).fetchone()[0]:
             for r in con.execute(
                 "SELECT impoundment_id, entry_no, brought_on, change, field, value_before, value_after "
-                "FROM changes WHERE ingest_id = ? ORDER BY id",
-                (last,),
+                "FROM changes WHERE ingest_id = ? ORDER BY id LIMIT ?",
+                (last, SHOWN_ROWS),
             ):
                 report.changes.append(dict(r))
+            report.counted["changes"], report.counted["removed"] = con.execute(
+                "SELECT count(*), count(*) FILTER (WHERE change = 'removed') FROM changes WHERE ingest_id = ?", (last,)
+            ).fetchone()
 
 
 def _read_merged(report: Report, pub: Path, priv: Path, source: str) -> None:
@@ -269,9 +334,12 @@ def _read_merged(report: Report, pub: Path, priv: Path, source: str) -> None:
             """SELECT d.source_row, d.source_sheet, d.impoundment_id, e.source_file, e.source_row, e.source_sheet
                FROM register_entries d LEFT JOIN register_entries e
                  ON e.impoundment_id = d.impoundment_id AND e.kind = 'entry'
-               WHERE d.kind = 'duplicate' AND d.source_file = ? ORDER BY d.source_row, d.rowid""",
-            (source,),
+               WHERE d.kind = 'duplicate' AND d.source_file = ? ORDER BY d.source_row, d.rowid LIMIT ?""",
+            (source, SHOWN_ROWS),
         ).fetchall()
+        report.counted["merged"] = con.execute(
+            "SELECT count(*) FROM register_entries WHERE kind = 'duplicate' AND source_file = ?", (source,)
+        ).fetchone()[0]
     if not rows:
         return
     with contextlib.closing(sqlite3.connect(pub)) as con:
