@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import logging
 import re
 import secrets
@@ -233,8 +234,28 @@ def _pounds(request: Request, account: accounts.Account) -> list[tuple[str, str]
 async def home(request: Request) -> Response:
     with _db(request) as con:
         account, key = _signed_in(request, con)
-        csrf = _signer(con).dumps(key)
-    return _page(request, "home", account=account, csrf=csrf, pounds=_pounds(request, account), message="")
+        return _home(request, con, account, key)
+
+
+def _home(
+    request: Request, con: sqlite3.Connection, account: accounts.Account, key: str, message: str = ""
+) -> HTMLResponse:
+    """The upload form, above the account's pounds' checks waiting for Publish or Discard (a tab closed is not a
+    check lost) and those published in the last day."""
+    con.row_factory = sqlite3.Row
+    waiting = [dict(r) | {"when": _ist(r["created_at"])} for r in
+               con.execute("SELECT id, pound_id, name, user, created_at FROM uploads ORDER BY created_at DESC")
+               if account.may(r["pound_id"])]  # fmt: skip
+    published = [dict(r) | {"when": _ist(r["published_at"])} for r in
+                 con.execute("SELECT id, pound_id, name, user, published_at FROM published ORDER BY published_at DESC")
+                 if account.may(r["pound_id"])]  # fmt: skip
+    return _page(request, "home", account=account, csrf=_signer(con).dumps(key), pounds=_pounds(request, account),
+                 message=message, waiting=waiting, published=published)  # fmt: skip
+
+
+def _ist(utc: str) -> str:
+    """A stored UTC time as the clerk reads it: '2026-12-04T21:54:07+00:00' -> '2026-12-05 03:24 IST'."""
+    return dt.datetime.fromisoformat(utc).astimezone(IST).strftime("%Y-%m-%d %H:%M IST")
 
 
 async def upload(request: Request) -> Response:
@@ -285,22 +306,47 @@ def _counts(report: Report) -> dict[str, object]:
     }
 
 
-def _upload_of(con: sqlite3.Connection, account: accounts.Account, upload_id: str) -> sqlite3.Row:
-    """The upload, when it is of one of the account's pounds; else 404 (another pound's is not said to exist)."""
+def _row_of(con: sqlite3.Connection, account: accounts.Account, table: str, upload_id: str) -> sqlite3.Row | None:
+    """The upload's row in `table` ('uploads': waiting; 'published'), None when there is none; 404 when it is of a
+    pound not the account's (another pound's upload is not said to exist)."""
     con.row_factory = sqlite3.Row
-    row = con.execute("SELECT * FROM uploads WHERE id = ?", (upload_id,)).fetchone()
-    if row is None or not account.may(row["pound_id"]):
-        if row is not None:  # another pound's upload, reached by its address
-            _refused(con, account.user, row["pound_id"], "another pound's upload")
+    row = con.execute(f"SELECT * FROM {table} WHERE id = ?", (upload_id,)).fetchone()
+    if row is not None and not account.may(row["pound_id"]):  # another pound's upload, reached by its address
+        _refused(con, account.user, row["pound_id"], "another pound's upload")
         raise HTTPException(404, "No such upload.")
     return row
 
 
+def _upload_of(con: sqlite3.Connection, account: accounts.Account, upload_id: str) -> sqlite3.Row:
+    """The upload waiting for Publish or Discard, when it is of one of the account's pounds; else 404."""
+    row = _row_of(con, account, "uploads", upload_id)
+    if row is None:
+        raise HTTPException(404, "No such upload.")
+    return row
+
+
+def _done(
+    request: Request, account: accounts.Account, csrf: str, row: sqlite3.Row, failure: str = "", status: int = 200
+) -> HTMLResponse:
+    """The page of a published upload (its row in `published`), or of a publish that failed (`failure`, the row of
+    the upload still waiting): when and by whom, the file's counts, what was turned away, the portal's counts."""
+    published = not failure
+    return _page(request, "done", status, account=account, csrf=csrf, up=row, failure=failure,
+                 portal=json.loads(row["portal"]) if published else {},
+                 when=_ist(row["published_at"]) if published else "", r=Report.from_json(row["report"]),
+                 public_url=_settings(request).public_url.rstrip("/"))  # fmt: skip
+
+
 async def report(request: Request) -> Response:
+    """The check's report; once published, the published page (a reload, the back button, a second tab)."""
+    upload_id = request.path_params["upload_id"]
     with _db(request) as con:
         account, key = _signed_in(request, con)
-        up = _upload_of(con, account, request.path_params["upload_id"])
         csrf = _signer(con).dumps(key)
+        done = _row_of(con, account, "published", upload_id)
+        if done is not None:
+            return _done(request, account, csrf, done)
+        up = _upload_of(con, account, upload_id)
         r = Report.from_json(up["report"])
     return _page(request, "report", account=account, csrf=csrf, up=up, r=r, pound_name=_pound_name(request, up))
 
@@ -309,9 +355,10 @@ async def rejects_csv(request: Request) -> Response:
     """Every row the check turned away, as CSV for the clerk to correct from: row, sheet, reason, then the cells as
     written, one column each, in the register's order (the page lists the first SHOWN_ROWS)."""
     s = _settings(request)
+    upload_id = request.path_params["upload_id"]
     with _db(request) as con:
         account, _ = _signed_in(request, con)
-        up = _upload_of(con, account, request.path_params["upload_id"])
+        up = _row_of(con, account, "published", upload_id) or _upload_of(con, account, upload_id)
         r = Report.from_json(up["report"])
     kept = _rejects(s, up["id"])
     body = rejects_as_csv(kept if kept.path.is_file() else r.rejected, _lang(request))  # a report of before: whole
@@ -335,29 +382,51 @@ def _pound_name(request: Request, up: sqlite3.Row) -> str:
 
 async def publish_upload(request: Request) -> Response:
     s = _settings(request)
+    upload_id = request.path_params["upload_id"]
     with _db(request) as con:
         account, key = _signed_in(request, con)
-        up = _upload_of(con, account, request.path_params["upload_id"])
+        if _row_of(con, account, "published", upload_id) is not None:  # a second tab's Publish, a form sent again
+            await _form(request, con, key, account.user)
+            return RedirectResponse(f"/uploads/{upload_id}", 303)
+        up = _upload_of(con, account, upload_id)
         form = await _form(request, con, key, account.user)
         r = Report.from_json(up["report"])
+        csrf = _signer(con).dumps(key)
+        if not r.error and not r.records and not r.replaces:  # a new file of no entries: it would change only a count
+            return _page(request, "report", 409, account=account, csrf=csrf, up=up, r=r,
+                         pound_name=_pound_name(request, up))  # fmt: skip
         if r.other_pounds and form.get("ours") != "yes":  # another pound's bytes: published only once ticked
-            return _page(request, "report", 409, account=account, csrf=_signer(con).dumps(key), up=up, r=r,
+            return _page(request, "report", 409, account=account, csrf=csrf, up=up, r=r,
                          pound_name=_pound_name(request, up), unconfirmed=True)  # fmt: skip
         staged = s.uploads / up["id"] / "register"
-        failure, summary = "", ""
+        failure, done = "", None
         try:
             done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"])
-            summary = done.line()
         except PinfoldError as e:
             failure = str(e).replace(str(s.data_dir) + "/", "")
+        if done is None and not failure:  # published meanwhile, from another tab, while this one waited its turn
+            return RedirectResponse(f"/uploads/{upload_id}", 303)
         accounts.audit(con, account.user, "published" if not failure else "publish failed", up["pound_id"],
-                       up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or summary}))  # fmt: skip
-        failure = _for_clerk(failure, account)
-        if not failure:
-            _forget(con, s, up["id"])
-    when = dt.datetime.now(IST).strftime("%Y-%m-%d %H:%M IST")
-    return _page(request, "done", 200 if not failure else 500, account=account, csrf=_csrf(s, key), up=up,
-                 failure=failure, summary=summary, when=when, r=r, lines=r.lines, public_url=s.public_url.rstrip("/"))  # fmt: skip
+                       up["name"], up["sha256"], **(_counts(r) | {"outcome": failure or done.line()}))  # type: ignore[union-attr]  # fmt: skip
+        if failure:
+            return _done(request, account, csrf, up, failure=_for_clerk(failure, account), status=500)
+        assert done is not None
+        _published(con, s, up, done)
+    # Post/Redirect/Get: a reload, the back button, a second tab find the published page, not a form sent again
+    return RedirectResponse(f"/uploads/{upload_id}", 303)
+
+
+def _published(con: sqlite3.Connection, s: Settings, up: sqlite3.Row, done: Summary) -> None:
+    """The upload kept as published for a day (its report, the portal's counts, its rows turned away for their CSV),
+    the staged file gone (it is in DATA_DIR now)."""
+    portal = {k: getattr(done, k) for k in ("files", "records", "stored", "duplicates", "rejects", "empty")}
+    con.execute("BEGIN")
+    insert_row(con, "published", {"id": up["id"], "user": up["user"], "pound_id": up["pound_id"], "name": up["name"],
+               "sha256": up["sha256"], "report": up["report"], "portal": json.dumps(portal),
+               "published_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})  # fmt: skip
+    con.execute("DELETE FROM uploads WHERE id = ?", (up["id"],))
+    con.execute("COMMIT")
+    (s.uploads / up["id"] / "register").unlink(missing_ok=True)
 
 
 def _for_clerk(message: str, account: accounts.Account) -> str:
@@ -367,10 +436,12 @@ def _for_clerk(message: str, account: accounts.Account) -> str:
     return _REGISTER_PATH.sub(lambda m: m[0] if account.may(m["pound"]) else f"registers/{m['pound']}/…", message)
 
 
-def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary:
+def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary | None:
     """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
-    other pages go on being served meanwhile)."""
+    other pages go on being served meanwhile); None when the staged file went meanwhile (published from another tab)."""
     with publishing(s.accounts_db):
+        if not staged.is_file():
+            return None
         spare.MAKER.stop()
         try:
             return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)
@@ -391,22 +462,29 @@ def _forget(con: sqlite3.Connection, s: Settings, upload_id: str) -> None:
 
 
 def _forget_stale(con: sqlite3.Connection, s: Settings) -> None:
-    """Uploads left a day without Publish or Discard (a tab closed) go, with their files."""
+    """Uploads left a day without Publish or Discard (a tab closed) go, with their files; so do those published a
+    day ago (their page, their rows turned away)."""
     since = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).isoformat()
     for (upload_id,) in con.execute("SELECT id FROM uploads WHERE created_at < ?", (since,)).fetchall():
         _forget(con, s, upload_id)
+    for (upload_id,) in con.execute("SELECT id FROM published WHERE published_at < ?", (since,)).fetchall():
+        con.execute("DELETE FROM published WHERE id = ?", (upload_id,))
+        shutil.rmtree(s.uploads / upload_id, ignore_errors=True)
 
 
 async def discard(request: Request) -> Response:
     s = _settings(request)
+    upload_id = request.path_params["upload_id"]
     with _db(request) as con:
         account, key = _signed_in(request, con)
-        up = _upload_of(con, account, request.path_params["upload_id"])
+        if _row_of(con, account, "published", upload_id) is not None:  # published from another tab: nothing to discard
+            await _form(request, con, key, account.user)
+            return RedirectResponse(f"/uploads/{upload_id}", 303)
+        up = _upload_of(con, account, upload_id)
         await _form(request, con, key, account.user)
         accounts.audit(con, account.user, "discarded", up["pound_id"], up["name"], up["sha256"])
         _forget(con, s, up["id"])
-        csrf = _signer(con).dumps(key)
-    return _page(request, "home", account=account, csrf=csrf, pounds=_pounds(request, account), message=t("discarded", _lang(request)))  # fmt: skip
+        return _home(request, con, account, key, t("discarded", _lang(request)))
 
 
 async def error(request: Request, exc: Exception) -> Response:

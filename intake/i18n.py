@@ -140,7 +140,31 @@ WORDS: dict[str, tuple[str, str]] = {
     "discard": ("Discard", "ഉപേക്ഷിക്കുക"),
     "discarded": ("The file was discarded; nothing was kept.", "ഫയൽ ഉപേക്ഷിച്ചു; ഒന്നും സൂക്ഷിച്ചിട്ടില്ല."),
     "refused": ("The file cannot be read", "ഫയൽ വായിക്കാനാവില്ല"),
-    "live": ("Published: the new entries are live on the portal since", "പ്രസിദ്ധീകരിച്ചു: പുതിയ രേഖകൾ പോർട്ടലിൽ ലഭ്യമായ സമയം"),
+    "live": (
+        "Published: this file is live on the portal since {when}, published by {who}.",
+        "പ്രസിദ്ധീകരിച്ചു: {when} മുതൽ ഈ ഫയൽ പോർട്ടലിൽ ലഭ്യമാണ്; പ്രസിദ്ധീകരിച്ചത് {who}.",
+    ),
+    "removed_done": (
+        "{n} entries of the file published before it are no longer on the portal.",
+        "മുമ്പ് പ്രസിദ്ധീകരിച്ച ഫയലിലെ {n} രേഖകൾ ഇനി പോർട്ടലിൽ ഇല്ല.",
+    ),
+    "nothing_to_publish": (
+        "There is nothing to publish: this file holds no entries and replaces no file. Press Discard, and upload "
+        "the register with its entries.",
+        "പ്രസിദ്ധീകരിക്കാൻ ഒന്നുമില്ല: ഈ ഫയലിൽ രേഖകളില്ല, ഇത് മറ്റൊരു ഫയലിനു പകരവുമല്ല. ഉപേക്ഷിക്കുക അമർത്തി, രേഖകളുള്ള "
+        "രജിസ്റ്റർ അപ്‌ലോഡ് ചെയ്യുക.",
+    ),
+    "waiting": ("Checked, waiting for Publish or Discard", "പരിശോധിച്ചു, പ്രസിദ്ധീകരിക്കാനോ ഉപേക്ഷിക്കാനോ കാത്തിരിക്കുന്നവ"),
+    "checked_by": ("checked by {who} at {when}", "{when}-ന് {who} പരിശോധിച്ചു"),
+    "published_day": ("Published in the last day", "കഴിഞ്ഞ ഒരു ദിവസത്തിനിടെ പ്രസിദ്ധീകരിച്ചവ"),
+    "published_by": ("published by {who} at {when}", "{when}-ന് {who} പ്രസിദ്ധീകരിച്ചു"),
+    "another": ("Upload another register", "മറ്റൊരു രജിസ്റ്റർ അപ്‌ലോഡ് ചെയ്യുക"),
+    "portal_files": ("files", "ഫയലുകൾ"),
+    "portal_records": ("records read", "വായിച്ച രേഖകൾ"),
+    "portal_stored": ("published", "പ്രസിദ്ധീകരിച്ചവ"),
+    "portal_duplicates": ("duplicates merged", "ലയിപ്പിച്ച ഇരട്ടിപ്പുകൾ"),
+    "portal_rejects": ("turned away", "നിരസിച്ചവ"),
+    "portal_empty": ("empty files", "ശൂന്യമായ ഫയലുകൾ"),
     "failed": ("Not published; the portal is as it was", "പ്രസിദ്ധീകരിച്ചില്ല; പോർട്ടൽ മുമ്പത്തെപ്പോലെ തന്നെ"),
     "back": ("Back to the upload", "അപ്‌ലോഡിലേക്ക് മടങ്ങുക"),
     "error": ("Error", "പിശക്"),

@@ -61,7 +61,9 @@ _HOME = """{% extends "base" %}{% block main %}<h1>{{ t('upload', lang) }}</h1>
 <label for="register">{{ t('register_file', lang) }}</label>
 <input type="file" id="register" name="register" required accept=".csv,.tsv,.txt,.xlsx,.ods,.xls,.json,.jsonl,.ndjson">
 <p>{{ t('formats', lang) }}</p>
-<button class="primary" type="submit">{{ t('check', lang) }}</button></form>{% endblock %}"""
+<button class="primary" type="submit">{{ t('check', lang) }}</button></form>
+{% if waiting %}<h2>{{ t('waiting', lang) }}</h2><ul id="waiting">{% for u in waiting %}<li><a href="/uploads/{{ u.id }}">{{ u.name }}</a> ({{ u.pound_id }}): {{ t('checked_by', lang).format(who=u.user, when=u.when) }}</li>{% endfor %}</ul>{% endif %}
+{% if published %}<h2>{{ t('published_day', lang) }}</h2><ul id="published">{% for u in published %}<li><a href="/uploads/{{ u.id }}">{{ u.name }}</a> ({{ u.pound_id }}): {{ t('published_by', lang).format(who=u.user, when=u.when) }}</li>{% endfor %}</ul>{% endif %}{% endblock %}"""
 
 _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h1>{{ t('report', lang) }} {{ up.name }} ({{ up.pound_id }})</h1>
 {% if r.error %}<p class="error" role="alert">{{ t('refused', lang) }}: {{ refusal(r.error, lang) }}</p>{% else %}
@@ -93,7 +95,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
-<div class="decide">{% if not r.error %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
+<div class="decide">{% if not r.records and not r.replaces and not r.error %}<p class="error" role="alert" id="nothing">{{ t('nothing_to_publish', lang) }}</p>{% endif %}{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
 <label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
 <form class="inline" id="publish" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
@@ -110,12 +112,14 @@ _COUNTS = """<dl class="counts" id="file-counts"><dt>{{ t('records', lang) }}</d
 
 _DONE = """{% extends "base" %}{% from "more" import more %}{% block main %}<h1>{{ up.name }} ({{ up.pound_id }})</h1>
 {% if failure %}<p class="error" role="alert">{{ t('failed', lang) }}: {{ failure }}</p>
-{% else %}<p class="ok" role="status">{{ t('live', lang) }} {{ when }}.</p>
+{% else %}<p class="ok" role="status">{{ t('live', lang).format(when=when, who=up.user) }}</p>
+{% if r.counted.removed %}<p id="removed">{{ t('removed_done', lang).format(n=r.counted.removed) }}</p>{% endif %}
 <h2>{{ t('this_file', lang) }}</h2>{% with stored_key = 'published' %}{% include "counts" %}{% endwith %}
-{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.counted.rejected, 'rejects', lang) }}{% endif %}
-<ul>{% for l in lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}
-<p id="portal-summary">{{ t('whole_portal', lang) }}: {{ summary }}</p>{% endif %}
-<p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""
+{% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.counted.rejected, 'rejects', lang) }}
+<p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
+<ul>{% for l in r.lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}
+<p id="portal-summary">{{ t('whole_portal', lang) }}: {% for k in ('files', 'records', 'stored', 'duplicates', 'rejects', 'empty') %}{% if k != 'empty' or portal[k] %}{% if not loop.first %} · {% endif %}{{ t('portal_' + k, lang) }} {{ '{:,}'.format(portal[k]) }}{% endif %}{% endfor %}</p>{% endif %}
+<p><a href="/">{{ t('another', lang) }}</a></p>{% endblock %}"""
 
 _ERROR = """{% extends "base" %}{% block main %}<h1>{{ t('error', lang) }} {{ code }}</h1>
 <p class="error" role="alert">{{ message }}</p><p><a href="/">{{ t('back', lang) }}</a></p>{% endblock %}"""

@@ -280,6 +280,7 @@ class KindRejected(RecordRejected):
         quoting the cell, or, `quoted=False`, only the word the ingest recognised in it ('dog') or "The kind" (the
         public reason: a cell may hold a name, 'dog of Kunjan Nair')."""
         d, f = (f" ({definition})" if definition else ""), (f" ({fine})" if fine else "")
+        title = "the " + title[4:] if title.startswith("The ") else title  # within a sentence: 'under the Kerala ...'
         it = f"'{self.kind}'" if quoted else (f"'{self.word}'" if self.word else "The kind")
         if self.why == "not_cattle":
             return f"{it} is not cattle under {title}{d}, so it cannot be impounded."
@@ -294,7 +295,7 @@ class KindRejected(RecordRejected):
                 f"how many head of each: the fine is by kind{f}, so write the number of each (1 cow and 2 calves) or "
                 "give each kind an entry of its own."
             )
-        return f"{it} is not a kind of cattle {title} names{d}; correct the kind."
+        return f"{it} is not a kind of cattle that {title} names{d}; correct the kind."
 
 
 class SeveralKinds(KindRejected):

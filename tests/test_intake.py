@@ -574,6 +574,54 @@ def test_an_empty_file_says_it_holds_nothing_and_how_many_published_entries_it_t
     assert 'id="no-entries"' not in page.text and 'id="removes"' not in upload(c, CORRECTED).text
 
 
+def test_after_publish_a_reload_the_back_button_or_a_second_tab_find_the_published_page(setup) -> None:
+    """The review of 4 Dec: the published page was the answer to a POST and the upload was forgotten with it, so a
+    reload, the back button or Publish in a second tab said 'Error 404 No such upload' (a clerk thinks it failed),
+    the rows turned away could no longer be downloaded, and a tab closed on a check lost it."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    home = c.get("/").text
+    assert page.url.path in home.split('id="waiting"')[1]  # the check waits on the home page, a tab closed or not
+    second_tab = csrf(page.text)
+    done = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert done.status_code == 200 and done.url.path == page.url.path  # answered by a redirect to the page
+    assert re.search(r"live on the portal since \d{4}-\d\d-\d\d \d\d:\d\d IST, published by asha", done.text)
+    assert c.get(page.url.path).text == done.text  # a reload, the back button
+    again = c.post(page.url.path + "/publish", data={"csrf_token": second_tab})  # the second tab's Publish
+    assert again.status_code == 200 and "live on the portal since" in again.text
+    assert [r[2] for r in accounts.log(s.accounts_db)].count("published") == 1  # published once
+    table = list(csv.reader(io.StringIO(c.get(page.url.path + "/rejects.csv").text.lstrip("\ufeff"))))
+    assert len(table) == 1 + 2 and "Raman Pillai, Ollur" in table[1]  # the clerk's own cells, still to correct from
+    assert not (s.uploads / page.url.path.rsplit("/", 1)[1] / "register").exists()  # it is in DATA_DIR now
+    assert page.url.path in c.get("/").text.split('id="published"')[1]
+    binu = signed_in(s, "binu", "another password")
+    assert binu.get(page.url.path).status_code == 404 and binu.get(page.url.path + "/rejects.csv").status_code == 404
+    fewer = upload(c, HEADER + REGISTER.splitlines(keepends=True)[1])  # entry 2 struck out of the file
+    text = c.post(fewer.url.path + "/publish", data={"csrf_token": csrf(fewer.text)}).text
+    assert "1 entries of the file published before it are no longer on the portal" in text
+
+
+def test_a_new_file_of_no_entries_has_nothing_to_publish(setup) -> None:
+    """The review of 4 Dec: an empty new file could be published ('the new entries are live', 0 published) and sat
+    in the pound's folder, counted as an empty file."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, HEADER, name="dec.csv")
+    assert 'id="nothing"' in page.text and 'action="' + page.url.path + '/publish"' not in page.text
+    r = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    assert r.status_code == 409 and not (s.data_dir / "registers" / "p1" / "dec.csv").exists()
+
+
+def test_a_kind_the_act_does_not_name_is_said_in_one_sentence(setup) -> None:
+    s, _ = setup
+    text = html.unescape(upload(signed_in(s), REGISTER).text)
+    assert (
+        "'unicorn' is not a kind of cattle that the Kerala Cattle Trespass Act, 1961 names (K s.2(1)); correct the kind."
+        in text
+    )
+
+
 def test_a_day_first_register_read_month_first_because_of_one_slip_says_so_and_names_the_row(setup) -> None:
     """The review of 3 Dec: a November register written day first with one slip, '11/13/2026' in row 7, was read
     month first whole (README: a date proving month first, none proving day first), so 01/11/2026 became
