@@ -167,6 +167,8 @@ def forgive(con: sqlite3.Connection, query: Query) -> Forgiven:
                 species = named
                 continue
         words.append(meant)
+    if not read:  # no word known, none near one: searched as typed, it matches nothing (left out, every animal would)
+        return Forgiven(query)
     changed = read != query.words
     kind = [query.species] if query.species and not query.species_chosen else []
     typed_kind = [kind_as_typed(query)] if kind else []

@@ -558,6 +558,19 @@ T: dict[str, tuple[str, str]] = {
         "അടയ്ക്കുന്നതിനു പകരം കെട്ടിവയ്ക്കാം; മൃഗത്തെ തിരികെ തരും ({s_deposit}). പരാതി {until} വരെ നൽകാം "
         "({s_complaint}).",
     ),
+    # K s.19 counts from the seizure, which the register does not record: the cattle reach the pound within 24 hours
+    # of it (K s.9, s.10), so its last day is one of two, the earliest already past (pinfold/law/clock.py)
+    "cannot_pay_deposit_maybe": (
+        "If you believe the seizure was illegal and are about to complain of it to the Magistrate, you may leave the "
+        "sum as a deposit instead of paying it, and the animal is given back to you ({s_deposit}). The register does "
+        "not record the day of seizure: the last day to complain was {earliest} if the cattle were seized on {seized}, "
+        "and is {latest} if they were seized on the day they were brought ({s_complaint}). "
+        "Ask the pound, and do not wait.",
+        "പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമാണെന്ന് കരുതുകയും മജിസ്ട്രേറ്റിന് പരാതി നൽകാൻ പോകുകയുമാണെങ്കിൽ, തുക "
+        "അടയ്ക്കുന്നതിനു പകരം കെട്ടിവയ്ക്കാം; മൃഗത്തെ തിരികെ തരും ({s_deposit}). പിടിച്ചെടുത്ത ദിവസം രജിസ്റ്ററിൽ ഇല്ല: "
+        "{seized}-നാണ് പിടിച്ചെടുത്തതെങ്കിൽ പരാതി നൽകാനുള്ള അവസാന ദിവസം {earliest} ആയിരുന്നു; പൗണ്ടിലെത്തിച്ച "
+        "ദിവസം തന്നെയാണെങ്കിൽ അത് {latest} ആണ് ({s_complaint}). പൗണ്ടിൽ ചോദിക്കുക, വൈകരുത്.",
+    ),
     "cannot_pay_deposit_passed": (
         "The last day to complain of the seizure to the Magistrate was {until} ({s_complaint}): it has passed, so "
         "leaving the sum as a deposit for a complaint ({s_deposit}) no longer applies.",
@@ -592,8 +605,8 @@ T: dict[str, tuple[str, str]] = {
     "daily_list": ("Animals in the pound: today's list", "പൗണ്ടിലെ മൃഗങ്ങൾ: ഇന്നത്തെ പട്ടിക"),
     "daily_brought": ("Brought in since {since} ({n})", "{since} മുതൽ കൊണ്ടുവന്നവ ({n})"),
     "daily_closing": (
-        "Last day to claim by {until} ({n})",
-        "{until}-നകം തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം ({n})",
+        "Last day to claim by {until}, or already passed ({n})",
+        "{until}-നകം തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം, അല്ലെങ്കിൽ അത് കഴിഞ്ഞവ ({n})",
     ),
     "daily_none": ("None.", "ഒന്നുമില്ല."),
     "daily_more": ("{n} more on the page:", "{n} എണ്ണം കൂടി പേജിൽ:"),

@@ -228,3 +228,45 @@ def test_a_complaint_whose_last_day_is_today_says_today(tmp_path) -> None:
         ml = _text(c.get(f"/animals/{animal}", params={"lang": "ml"}).text, "cannot-pay-deposit")
     assert "can be made until today, 11 Nov 2025" in en, en
     assert "ഇന്ന്, 11 നവംബർ 2025 വരെ" in ml, ml
+
+
+def test_with_no_seizure_day_recorded_the_complaint_is_not_said_to_have_passed_while_it_may_be_in_time(
+    tmp_path,
+) -> None:
+    """K s.19: a complaint "within ten days from the date of seizure"; K s.9, s.10: cattle seized are sent to the
+    pound "within twenty-four hours". The review of 4 Dec: a cow brought on 25 Nov 2026, no seizure day in the
+    register, on 5 Dec read "the last day ... was 4 Dec 2026: it has passed", where its Dates said 4 Dec is only the
+    earliest the last day can be. Worked by hand: seized on 24 Nov at the earliest, ten days from it (the day itself
+    excluded) end on 4 Dec; seized on the day brought, 25 Nov, they end on 5 Dec. On 5 Dec the complaint may still be
+    made (both days said, today's as today); on 6 Dec it has passed, the last day it could have been 5 Dec."""
+    from .test_law import K_HEADER, law_db
+
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,25/11/2026,,cow,1,black,,,,,,,\n"})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    with TestClient(create_app(Settings(database=db, today=D(2026, 12, 5)))) as c:
+        en = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
+        ml = _text(c.get(f"/animals/{animal}", params={"lang": "ml"}).text, "cannot-pay-deposit")
+    assert "has passed" not in en and "was 4 Dec 2026 if the cattle were seized on 24 Nov 2026" in en, en
+    assert "is today, 5 Dec 2026 if they were seized on the day they were brought" in en and "K s.19" in en
+    assert "ഇന്ന്, 5 ഡിസംബർ 2026" in ml and "കഴിഞ്ഞു" not in ml, ml
+    with TestClient(create_app(Settings(database=db, today=D(2026, 12, 6)))) as c:
+        late = _text(c.get(f"/animals/{animal}", params={"lang": "en"}).text, "cannot-pay-deposit")
+    assert "was 5 Dec 2026" in late and "it has passed" in late, late
+
+
+def test_an_animal_whose_notice_is_posted_keeps_what_to_do_if_she_cannot_pay_and_the_message_to_pass_on(
+    tmp_path,
+) -> None:
+    """K s.13(1)-(3): the notice is posted once seven days pass unclaimed, and the sale comes seven days after it;
+    until then the owner may still claim (K s.12) or deposit and complain (K s.14, s.19). The review of 4 Dec: 46 of
+    the demo's 190 animals in the pound, their notice posted, had no "If you cannot pay today" and no message to pass
+    on. Worked by hand: seized and brought on 20 Nov 2026, notice posted 28 Nov (7 days from 20 Nov end on 27 Nov),
+    auction at the earliest 6 Dec; on 30 Nov, in the pound, the complaint open until 30 Nov (20 Nov + 10)."""
+    from .test_law import K_HEADER, law_db
+
+    db = law_db(tmp_path, {"k1": K_HEADER + "1,20/11/2026,20/11/2026,cow,1,black,28/11/2026,,,,,,\n"})
+    (animal,) = sqlite3.connect(db).execute("SELECT id FROM impoundments").fetchone()
+    with TestClient(create_app(Settings(database=db, today=D(2026, 11, 30)))) as c:
+        page = c.get(f"/animals/{animal}").text
+    assert 'id="cannot-pay"' in page and "can be made until today, 30 Nov 2026" in _text(page, "cannot-pay-deposit")
+    assert 'id="share"' in page  # the message to pass on

@@ -34,9 +34,10 @@ def small(tmp_path_factory: pytest.TempPathFactory):
     """K s.13(1), s.13(3): brought on day d, the notice falls due on d+8 and the auction on d+16 at the earliest, so
     the last day to claim is d+15. This week is today to today+6: brought 15 to 9 days ago. By hand:
     brought today (no. 1) and yesterday (no. 2): in the first list; 2 days ago (no. 3): in neither.
-    brought 9 days ago (no. 4, last day today+6) and 15 days ago (no. 5, last day today): in the second;
-    8 days ago (no. 6, last day today+7), 16 days ago (no. 7, last day yesterday) and 12 days ago but delivered to its
-    owner 10 days ago (no. 8): in neither."""
+    brought 9 days ago (no. 4, last day today+6), 15 days ago (no. 5, last day today) and 16 days ago (no. 7, last day
+    yesterday, its auction today at the earliest: it may be sold any day, the most urgent; the review of 4 Dec found
+    such animals left off the list): in the second; 8 days ago (no. 6, last day today+7) and 12 days ago but
+    delivered to its owner 10 days ago (no. 8): in neither."""
     tmp = tmp_path_factory.mktemp("daily")
     rows = [_entry(1, 0), _entry(2, 1), _entry(3, 2), _entry(4, 9), _entry(5, 15), _entry(6, 8), _entry(7, 16)]
     rows.append(_entry(8, 12, delivered_days_ago=10))
@@ -59,7 +60,7 @@ def _listed(html: str, section: str) -> tuple[int, list[str]]:
 def test_brought_since_yesterday_and_last_day_this_week_counted(small, path: str, lang: str) -> None:
     html = small.get(path, params={"lang": lang}).text
     assert _listed(html, "daily-brought") == (2, ["1", "2"])
-    assert _listed(html, "daily-closing") == (2, ["4", "5"])
+    assert _listed(html, "daily-closing") == (3, ["4", "5", "7"])
 
 
 def test_the_pound_and_district_pages_link_their_daily_lists_and_unknown_places_are_404(small) -> None:

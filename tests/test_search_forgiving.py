@@ -62,6 +62,14 @@ def test_a_word_that_matches_nothing_is_named_and_left_out(client) -> None:
     assert ids(client, "black xqzzyv") == ids(client, "black")
 
 
+def test_a_search_of_words_that_all_match_nothing_finds_nothing_not_every_animal(client) -> None:
+    """The review of 4 Dec: '/?q=zzqxqv flurb' left both words out and so searched for no word at all: 'Results:
+    1-50 of 1,174', every animal, where the owner should read that no animal matches."""
+    html = client.get("/", params={"q": "zzqxqv flurb", "lang": "en"}).text
+    assert animal_links(html) == [] and 'id="forgiven"' not in html
+    assert "No animal matches" in unescape(html)
+
+
 def test_exact_words_are_kept_as_typed(client) -> None:
     # a word the index knows is never "corrected" into a more common neighbour ('bull' is not 'full' or 'bell')
     assert 'id="forgiven"' not in client.get("/", params={"q": "black bull", "lang": "en"}).text

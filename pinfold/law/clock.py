@@ -50,6 +50,9 @@ class Deadlines(NamedTuple):
     # register would be expected to record what became of the animal (the register-silent rule counts from it).
     auction_by_notice_on: dt.date | None = None
     complaint_in_time: bool | None = None  # None: no complaint recorded
+    # The last day to complain if the cattle were seized the day they were brought: the latest the last day can be
+    # when the register records no seizure day (complaint_deadline_on, the earliest, otherwise).
+    complaint_latest_on: dt.date | None = None
 
 
 def deadlines(
@@ -81,7 +84,7 @@ def deadlines(
     elif in_time and c.no_sale_while_complaint_pending:
         # "no sale shall be made until the case shall have been decided" (1857 s.IX proviso)
         auction = max(by_notice, complaint_decided_on) if complaint_decided_on else None
-    return Deadlines(notice_due, auction, complaint_deadline, seized_on is None, by_notice, in_time)
+    return Deadlines(notice_due, auction, complaint_deadline, seized_on is None, by_notice, in_time, latest)
 
 
 def auction_if_posted(pack: RulePack, brought_on: dt.date, posted_on: dt.date) -> dt.date:

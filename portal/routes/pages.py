@@ -153,7 +153,7 @@ def _notice_auction(a: dict[str, Any], n: dict[str, Any], pk: Any, today: dt.dat
     """(day the notice is printed as posted, or None; the auction day it states): a notice not yet posted, printed
     today while the animal is in the pound, is posted today, and its auction counted from today (K s.13(3))."""
     printed_on, auction = None, _date(n["auction_earliest_on"])
-    in_pound = a["status"] == "impounded" and a["in_pound_now"]
+    in_pound = bool(a["in_pound_now"])  # impounded or its notice posted, the register not silent (law/status.py)
     # Not before its day, though: a notice due on the 4th, printed on the 1st, is due on the 4th ("posted today, 4 Dec"
     # was printed on 1 Dec), and its auction is counted from that day.
     if n["status"] == "due" and auction is not None and in_pound and n["posted_on"] <= today.isoformat():
@@ -229,15 +229,20 @@ def _cannot_pay(
     """What an owner who cannot pay today is told, for an animal in the pound now (pinfold/law/status.py) whose owner
     owes the sum: the sum today, what it grows by by tomorrow (the same dues counted a day later, K s.4, s.12), and
     whether a complaint of the seizure, and so a deposit (K s.14, s.19), is still open today. None otherwise."""
-    if a["status"] != "impounded" or not a["in_pound_now"] or due.owner_owes_nothing:
+    if not a["in_pound_now"] or due.owner_owes_nothing:
         return None
     tomorrow = due_for(a, book, today + dt.timedelta(days=1)).total
+    dl = due.deadlines
+    latest = dl.complaint_latest_on or dl.complaint_deadline_on
     grows = tomorrow - due.total if tomorrow is not None and due.total is not None else None
     return {
         "total": due.total,
         "grows": grows if grows else None,  # nothing more tomorrow: no growth to speak of
-        "complaint_open": today <= due.deadlines.complaint_deadline_on,
-        "complaint_deadline_on": due.deadlines.complaint_deadline_on,
+        "complaint_open": today <= dl.complaint_deadline_on,
+        "complaint_deadline_on": dl.complaint_deadline_on,
+        # no seizure day recorded: past the earliest last day, the complaint may still be in time (law/clock.py)
+        "complaint_maybe_open": dl.seizure_assumed and dl.complaint_deadline_on < today <= latest,
+        "complaint_latest_on": latest,
         # a complaint the register records as filed is not one still to be made (K s.14: the deposit of an owner
         # "about to make a complaint under section 19"), nor one whose time has passed; decided, it is over
         "complaint_filed_on": _day(a.get("complaint_filed_on"), today),
@@ -286,7 +291,7 @@ async def animal(
         last_day=last_day,
         sale=sale,
         notice=notice,
-        **_share(request, a, pound, last_day, lang, a["status"] == "impounded" and not silent),
+        **_share(request, a, pound, last_day, lang, bool(a["in_pound_now"])),
         later_by_notice=_later_by_notice(a, notice, pk, today),
         lot=_lot(con, a, today),
         left_on=_date(a["left_on"]),
@@ -310,7 +315,7 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     # is counted "from the date of the notice" (K s.13(3)), the day shown, not from the day it fell due. Not for an
     # entry the register has gone silent on: where that animal is, nobody knows.
     printed_on, auction = _notice_auction(a, n, pk, today)
-    in_pound = a["status"] == "impounded" and a["in_pound_now"]
+    in_pound = bool(a["in_pound_now"])
     # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
     page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
     # the message to pass on gives the animal page's day to act on, not the day before the printed notice's auction
