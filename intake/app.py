@@ -38,7 +38,7 @@ from pinfold.law.clock import IST
 from pinfold.tables import insert_row
 
 from . import accounts
-from .i18n import LANGS, t
+from .i18n import LANGS, error_text, t
 from .pages import rejects_as_csv, render
 from .registers import (
     MAX_BYTES,
@@ -492,7 +492,8 @@ async def error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 303 and exc.headers:
         return RedirectResponse(exc.headers["Location"], 303)
-    return _page(request, "error", exc.status_code, account=None, code=exc.status_code, message=exc.detail)
+    message = error_text(str(exc.detail), _lang(request))
+    return _page(request, "error", exc.status_code, account=None, code=exc.status_code, message=message)
 
 
 @contextlib.asynccontextmanager

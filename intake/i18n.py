@@ -217,7 +217,46 @@ _REASONS_ML: list[tuple[re.Pattern[str], str]] = [
         "പിടിച്ചിട്ട കന്നുകാലി ഏത് ഇനമാണെന്ന് രേഖയിൽ പറയുന്നില്ല (പശു, കാള, എരുമ, ആട്, ...).",
     ),
     (re.compile(r"^This line is not JSON"), "ഈ വരി JSON അല്ല; അതിനാൽ ഇതിൽ നിന്ന് രേഖ വായിക്കാനാവില്ല."),
+    (re.compile(r"^The number of head '(.*)' is not a number"), "'{0}' എന്ന എണ്ണം ഒരു സംഖ്യയല്ല."),
 ]
+
+# The intake's own refusals (its error pages: intake/app.py, the names of intake/registers.py safe_name), in Malayalam.
+_ERRORS_ML: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^The file is larger than 32 MB\.$"), "ഫയൽ 32 MB-യിലും വലുതാണ്."),
+    (re.compile(r"^The request must say its length\.$"), "അഭ്യർത്ഥന അതിന്റെ വലുപ്പം പറയണം."),
+    (
+        re.compile(r"^The form has expired or did not come from this site"),
+        "ഫോമിന്റെ കാലാവധി കഴിഞ്ഞു, അല്ലെങ്കിൽ അത് ഈ സൈറ്റിൽ നിന്നുള്ളതല്ല; പേജ് വീണ്ടും തുറന്ന് വീണ്ടും ശ്രമിക്കുക.",
+    ),
+    (
+        re.compile(r"^Your account does not publish for that pound\.$"),
+        "ആ പൗണ്ടിനായി പ്രസിദ്ധീകരിക്കാൻ നിങ്ങളുടെ അക്കൗണ്ടിന് അനുമതിയില്ല.",
+    ),
+    (re.compile(r"^Choose a register file\.$"), "ഒരു രജിസ്റ്റർ ഫയൽ തിരഞ്ഞെടുക്കുക."),
+    (re.compile(r"^No such upload\.$"), "അങ്ങനെയൊരു അപ്‌ലോഡ് ഇല്ല."),
+    (
+        re.compile(r"^(.*): a register's name is 1 to 120 printable characters$"),
+        "{0}: രജിസ്റ്ററിന്റെ പേരിൽ 1 മുതൽ 120 വരെ അച്ചടിക്കാവുന്ന അക്ഷരങ്ങൾ വേണം",
+    ),
+    (
+        re.compile(r"^(.*): a register's name cannot hold a folder, '\.\.' or start with a dot$"),
+        "{0}: രജിസ്റ്ററിന്റെ പേരിൽ ഫോൾഡറോ '..' എന്നതോ പാടില്ല, പേര് കുത്തിൽ (.) തുടങ്ങാനും പാടില്ല",
+    ),
+    (
+        re.compile(r"^(.*): not a register format Pinfold reads \((.*)\)$"),
+        "{0}: Pinfold വായിക്കുന്ന രജിസ്റ്റർ ഫോർമാറ്റല്ല ({1})",
+    ),
+]
+
+
+def error_text(text: str, lang: str) -> str:
+    """An error page's sentence in the page's language: 'No such upload.', 'ml' -> 'അങ്ങനെയൊരു അപ്‌ലോഡ് ഇല്ല.';
+    a sentence not known stays as it is."""
+    if lang == "ml":
+        for pattern, words in _ERRORS_ML:
+            if m := pattern.match(text):
+                return words.format(*m.groups())
+    return text
 
 
 def reason(text: str, lang: str) -> str:

@@ -481,7 +481,7 @@ DESCRIPTION_WORDS = [
     "eye കണ്ണ് kannu",
     "rope കയർ kayar",
     # a mark on the coat, however an owner names it: one entry, so 'spot' finds 'white patch' and 'പാണ്ട്' 'spotted'
-    "patch patches spot spots spotted പാണ്ട് പുള്ളി പുള്ളിയുള്ള paandu pulli",
+    "patch patches spot spots spotted പാണ്ട് പുള്ളി പുള്ളിയുള്ള പാട് paandu pulli paadu",
     "forehead നെറ്റി netti",
 ]
 SAME_WORD: dict[str, tuple[str, ...]] = {w: tuple(g.split()) for g in DESCRIPTION_WORDS for w in g.split()}

@@ -18,6 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from pinfold.malayalam import CHILLU_BASE, VIRAMA, stem, without_endings
 from pinfold.vocabulary import SAME_WORD, species_or_none
 
+from .i18n import DISTRICTS_ML
 from .matchsets import MATCH_SETS
 from .search import Query, fts_word
 
@@ -107,7 +108,9 @@ def nearest(con: sqlite3.Connection, word: str) -> str | None:
     """The known word an unknown one was most likely meant as: 'നെറ്റിയിൽ' -> 'നെറ്റി' (its case ending dropped);
     'കൊടുങ്ങല്ലൂർ' -> 'kodungallur' (the other script); 'blak' -> 'black', 'cw' -> 'cow' (one or two letters off,
     the most used first); 'xyzzy' -> None."""
-    for bare in [*without_endings(word), stem(word)]:
+    for bare in [word, *without_endings(word), stem(word)]:
+        if bare in _DISTRICTS:  # the district as the page's own list names it in Malayalam ('തൃശ്ശൂർ', 'തൃശ്ശൂരിൽ')
+            return _DISTRICTS[bare]
         if bare != word and known(con, bare):
             return bare
     words = vocabulary(con)
@@ -127,6 +130,8 @@ def nearest(con: sqlite3.Connection, word: str) -> str | None:
     return next((term for term, _, _ in near if known(con, term)), None)
 
 
+# Kerala's districts by their Malayalam names (i18n.DISTRICTS_ML), as the index spells them: 'തൃശ്ശൂർ' -> 'thrissur'.
+_DISTRICTS = {ml: en.lower() for en, ml in DISTRICTS_ML.items()}
 # The Malayalam words the search reads as other words (vocabulary.SAME_WORD: 'കറുത്ത' for 'black'), for a typo in her
 # script ('കറുത്ഥ' -> 'കറുത്ത').
 _MALAYALAM_WORDS = sorted(w for w in SAME_WORD if _MALAYALAM.search(w))

@@ -622,6 +622,27 @@ def test_a_kind_the_act_does_not_name_is_said_in_one_sentence(setup) -> None:
     )
 
 
+def test_every_refusal_of_the_intake_reads_in_malayalam_on_a_malayalam_page(setup) -> None:
+    """The review of 4 Dec: the error pages ('The file is larger than 32 MB.', a name with '..', 'No such upload.'),
+    a reject's number of head and the published page's counts of the portal stayed English on ?lang=ml."""
+    from intake.i18n import error_text, reason
+
+    source = (Path(__file__).parent.parent / "intake" / "app.py").read_text(encoding="utf-8")
+    sentences = re.findall(r'HTTPException\(\d+, "([^"]+)"\)', source)
+    assert len(sentences) >= 6 and all(error_text(x, "ml") != x for x in sentences), sentences
+    assert reason("The number of head '=1+1' is not a number.", "ml") == "'=1+1' എന്ന എണ്ണം ഒരു സംഖ്യയല്ല."
+    s, _ = setup
+    c = signed_in(s)
+    c.get("/?lang=ml")  # the language kept in a cookie, as a clerk's browser keeps it
+    named = upload(c, REGISTER, name="../x.csv")
+    assert named.status_code == 400 and "ഫോൾഡറോ '..' എന്നതോ പാടില്ല" in html.unescape(named.text)
+    assert "അങ്ങനെയൊരു അപ്‌ലോഡ് ഇല്ല." in c.get("/uploads/nothing-here").text
+    page = upload(c, REGISTER)
+    done = c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)}).text
+    summary = done[done.index('id="portal-summary"') :].split("</p>")[0]
+    assert "ഫയലുകൾ 2" in summary and "files" not in summary and "records" not in summary, summary
+
+
 def test_a_day_first_register_read_month_first_because_of_one_slip_says_so_and_names_the_row(setup) -> None:
     """The review of 3 Dec: a November register written day first with one slip, '11/13/2026' in row 7, was read
     month first whole (README: a date proving month first, none proving day first), so 01/11/2026 became

@@ -24,6 +24,9 @@ def test_the_notice_prints_the_pages_short_address_beside_its_qr_code(client, de
     assert '<svg role="img" aria-label="QR code of this animal&#39;s page"' in figure
     assert f'<strong class="short-url written">testserver/animals/{animal}</strong>' in figure
     assert "noprint" not in html.split('id="notice-qr"', 1)[0].rsplit("<", 1)[-1]  # printed, not screen-only
+    # the review of 4 Dec: the Malayalam notice's QR code and address opened the English page
+    ml = client.get(f"/animals/{animal}/notice", params={"lang": "ml"}).text
+    assert f'<strong class="short-url written">testserver/animals/{animal}?lang=ml</strong>' in ml
 
 
 @pytest.mark.browser
@@ -47,5 +50,5 @@ def test_the_qr_code_on_the_notice_decodes_to_the_animals_page(live_server, demo
         problems = violations(page)
         browser.close()
     read = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))]
-    assert read == [f"{live_server.url}/animals/{animal}"]
+    assert read == [f"{live_server.url}/animals/{animal}" + ("?lang=ml" if lang == "ml" else "")]
     assert problems == []

@@ -316,8 +316,9 @@ async def notice(request: Request, animal_id: str, con: DbDep, lang: LangDep, to
     # entry the register has gone silent on: where that animal is, nobody knows.
     printed_on, auction = _notice_auction(a, n, pk, today)
     in_pound = bool(a["in_pound_now"])
-    # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it
-    page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}"
+    # the animal's page, as a QR code and a short address in print: the notice on the wall leads to it, in the
+    # notice's language (as the message to pass on does: _share)
+    page_url = f"{str(request.base_url).rstrip('/')}/animals/{animal_id}" + ("?lang=ml" if lang == "ml" else "")
     # the message to pass on gives the animal page's day to act on, not the day before the printed notice's auction
     last_day = last_day_to_claim(a)
     return render(
