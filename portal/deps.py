@@ -103,7 +103,9 @@ async def get_search(
                 ml=f"'{query.district[:60]}' എന്ന ജില്ല ഇല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: {', '.join(known)}",
             )
         query.district = match
-    if query.pound and con.execute("SELECT 1 FROM pounds WHERE id = ?", (query.pound,)).fetchone() is None:
+    found = con.execute("SELECT name FROM pounds WHERE id = ?", (query.pound,)).fetchone() if query.pound else None
+    query.pound_name = str(found[0]) if found else ""
+    if query.pound and found is None:
         raise BadRequest(
             f"there is no pound with id '{query.pound[:60]}': the pounds and their ids are at /pounds",
             ml=f"'{query.pound[:60]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല: പൗണ്ടുകളും ഐഡികളും /pounds എന്ന പേജിൽ",

@@ -390,7 +390,7 @@ def render_feed(
     re-ingest never makes a reader show an old item as new. A saved search's feed is titled by its filters and has
     an id of its own, so a reader holding several tells them apart."""
     fg = FeedGenerator()
-    label = query.label[:120] if query else ""
+    label = query.label_in(lang)[:120] if query else ""
     fg.id(f"{base_url}/feeds/{spec.view}" + (f"?{urlencode(query.params)}" if query and label else ""))
     # RSS readers take an item's description (and many its title) as HTML, so register text is HTML-escaped there
     # before feedgen XML-escapes it: '<script>' reaches the reader as text. Atom says type="text" and needs neither.

@@ -446,8 +446,8 @@ T: dict[str, tuple[str, str]] = {
         "വിൽപനയില്ല: പിടിച്ചെടുക്കൽ നിയമവിരുദ്ധമെന്ന് വിധിച്ച് വിട്ടയക്കാൻ ഉത്തരവിട്ടു",
     ),
     "notice_printed_today": (
-        "Not yet recorded as posted: posted today, {today}, its auction is counted from today",
-        "നോട്ടീസ് പതിച്ചതായി ഇതുവരെ രേഖയില്ല: ഇന്ന്, {today}, പതിച്ചാൽ ലേലദിവസം ഇന്നു മുതൽ എണ്ണും",
+        "not yet recorded as posted: printed today, it is posted today, and its auction is counted from today",
+        "പതിച്ചതായി ഇതുവരെ രേഖയില്ല: ഇന്ന് അച്ചടിക്കുന്ന നോട്ടീസ് ഇന്നു പതിക്കുന്നു; ലേലദിവസം ഇന്നു മുതൽ എണ്ണും",
     ),
     "notice_claim_days": (
         "Impounded on (not claimed within {claim_days} days)",

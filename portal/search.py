@@ -9,6 +9,7 @@ import sqlite3
 import sys
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,11 +18,11 @@ from pinfold.law.clock import days_in_pound
 from pinfold.law.packs import all_packs
 from pinfold.law.status import SILENT_AFTER_DAYS, as_it_stood, whereabouts, whereabouts_select
 from pinfold.schema import HELD_BACK, POSTED_EARLY, impoundments_order
-from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_of, species_or_none, tag_list
+from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_label, species_of, species_or_none, tag_list
 
 from . import db
 from .errors import BadRequest
-from .i18n import SPECIES_ML
+from .i18n import SPECIES_ML, district_label
 from .matchsets import MATCH_SETS
 
 # Small words an owner may type that no record is searched by ('near Kodungallur', 'കൊടുങ്ങല്ലൂർ ഇൽ'): never a reason
@@ -45,6 +46,7 @@ class Query:
     # The kind the owner chose in the form, as against one read from the words ('black cow'): only this one is shown
     # selected on the next page, so a kind the owner never chose cannot trap the next search ('black calf').
     species_chosen: str = ""
+    pound_name: str = ""  # the pound's name as the portal publishes it (deps.get_search), to name a saved search by
 
     @property
     def searched(self) -> bool:
@@ -66,16 +68,29 @@ class Query:
 
     @property
     def label(self) -> str:
-        """What a saved search asks for, to name its feed or calendar in a reader among others:
-        q='black cow', species='cow', district='Idukki' -> '“black cow” · cow · Idukki'; no filter -> ''."""
+        return self.label_in("en")
+
+    def label_in(self, lang: str) -> str:
+        """What a saved search asks for, to name its feed or calendar in a reader among others, in `lang`:
+        q='black cow', species='cow', district='Idukki' -> '“black cow” · cow · Idukki' ('ml': '“black cow” · പശു ·
+        ഇടുക്കി'); a pound by its name ('Ollur Pound'); no filter -> ''."""
         words = {"q": "“{}”", "pound": "pound {}", "from": "from {}", "to": "to {}"}
+        if lang == "ml":
+            words |= {"from": "{} മുതൽ", "to": "{} വരെ"}
+        shown: dict[str, Callable[[str], str]] = {
+            "species": lambda v: species_label(v, lang),
+            "district": lambda v: district_label(v, lang),
+        }
+        if self.pound_name:
+            shown["pound"] = lambda v: self.pound_name
+            words["pound"] = "{}"
 
         # one printable line: a calendar's name cannot hold a line break ('q=0%0A0' was a 500 from icalendar), nor
         # XML a control character ('q=a%01b' was a 500 from lxml)
         def line(v: str) -> str:
             return " ".join("".join(ch if ch.isprintable() else " " for ch in v).split())
 
-        return " · ".join(words.get(k, "{}").format(line(v)) for k, v in self.params)
+        return " · ".join(words.get(k, "{}").format(line(shown.get(k, str)(v))) for k, v in self.params)
 
 
 def parse_date(value: str | None, name: str) -> dt.date | None:

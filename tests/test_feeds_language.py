@@ -33,6 +33,22 @@ def test_a_malayalam_calendar_names_its_auctions_in_malayalam(client) -> None:
     assert [str(e["UID"]) for e in events] == [str(e["UID"]) for e in en.walk("VEVENT")]
 
 
+def test_a_saved_search_names_its_pound_by_name_and_its_district_in_the_feeds_language(client, demo_dbs) -> None:
+    """The review of 4 Dec: a pound's feed and calendar were titled '— pound tcr-corp' (its id), and a Malayalam
+    district feed ended in the English district."""
+    import sqlite3
+
+    pound, name, district = sqlite3.connect(demo_dbs[0]).execute("SELECT id, name, district FROM pounds").fetchone()
+    feed = feedparser.parse(client.get("/feeds/impounded.rss", params={"pound": pound}).content)
+    cal = Calendar.from_ical(client.get("/calendar/auctions.ics", params={"pound": pound}).content)
+    assert feed.feed.title.endswith(f"— {name}") and str(cal["X-WR-CALNAME"]).endswith(f"— {name}")
+    assert pound not in feed.feed.title
+    ml = feedparser.parse(client.get("/feeds/impounded.rss", params={"district": district, "lang": "ml"}).content)
+    from portal.i18n import district_label
+
+    assert ml.feed.title.endswith(f"— {district_label(district, 'ml')}") and district not in ml.feed.title
+
+
 def test_the_cookie_does_not_change_a_feeds_language(client) -> None:
     # a reader fetches the address it was given; the response cache keeps one render per address
     body = client.get("/feeds/impounded.rss", headers={"Cookie": "lang=ml"}).content

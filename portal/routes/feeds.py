@@ -68,7 +68,8 @@ def feed(
     if "text/html" in request.headers.get("accept", ""):
         # a browser shows a feed as a wall of XML (and is dropping XSLT): it gets a page saying what a feed is, how
         # to follow it, and the same entries; readers never ask for HTML
-        title = t(f"feed_title_{spec.view}", lang) + (f" — {query.label[:120]}" if query.label else "")
+        label = query.label_in(lang)
+        title = t(f"feed_title_{spec.view}", lang) + (f" — {label[:120]}" if label else "")
         page = render(request, "feed_page.html", lang, today, title=title, rows=rows, address=str(request.url))
         page.headers["Vary"] = VARY
         return page
@@ -87,5 +88,6 @@ def auctions_calendar(
     where, params = filters(con, query, CALENDAR, today, 500)
     params["since"] = (today - dt.timedelta(days=CALENDAR_KEEPS_DAYS)).isoformat()
     rows = calendar_rows(con, where, params, today, 500)
-    body = render_calendar(rows, _base(request), _updated(request), query.label, _lang(request))
+    lang = _lang(request)
+    body = render_calendar(rows, _base(request), _updated(request), query.label_in(lang), lang)
     return Response(body, media_type="text/calendar; charset=utf-8")
