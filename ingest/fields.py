@@ -42,7 +42,7 @@ from pinfold.errors import RecordRejected
 from pinfold.law.money import Money, parse_money
 from pinfold.law.packs import RulePack, UnknownAct, pack
 from pinfold.schema import COLUMN_WORDS
-from pinfold.vocabulary import KindRejected, SeveralKinds, species_of
+from pinfold.vocabulary import KindRejected, SeveralKinds, in_sentence, species_of
 
 from .normalise import IST, head_count, optional_date, split_number_and_description, when_of
 
@@ -169,7 +169,7 @@ def when_brought(date_cell: Any, hour_cell: Any = None) -> tuple[dt.date, dt.tim
 def day_allowed(day: dt.date, ctx: Context) -> dt.date:
     """The day brought, if an animal can have been brought on it: not after tomorrow in India, and within the
     pound's Act. 3 Nov 2099 -> RecordRejected('... is after today: check the year ...'); 12 May 1858 under K ->
-    RecordRejected('... is before The Kerala Cattle Trespass Act, 1961 can have applied ...')."""
+    RecordRejected('... is before the Kerala Cattle Trespass Act, 1961 can have applied ...')."""
     if day > ctx.latest:
         raise RecordRejected(
             f"The date brought, {day.day} {day:%b %Y}, is after today: check the year (a two-digit year is read as "
@@ -186,7 +186,7 @@ def _outside_act(act: RulePack, day: dt.date) -> str:
     f = act.in_force
     if f.start is not None and day < f.start:
         return (
-            f"The date brought, {day.day} {day:%b %Y}, is before {act.title} can have applied "
+            f"The date brought, {day.day} {day:%b %Y}, is before {in_sentence(act.title)} can have applied "
             f"({f.start.day} {f.start:%b %Y}: {f.start_source}): check the date (a number where a date belongs?)."
         )
     after = ""
@@ -195,7 +195,7 @@ def _outside_act(act: RulePack, day: dt.date) -> str:
             after = f"; the Act that followed is {pack(f.replaced_by).title} ({f.replaced_by})"
     end = f.end or day
     return (
-        f"The date brought, {day.day} {day:%b %Y}, is after {act.title} ended ({end.day} {end:%b %Y} at the "
+        f"The date brought, {day.day} {day:%b %Y}, is after {in_sentence(act.title)} ended ({end.day} {end:%b %Y} at the "
         f"latest: {f.end_source}){after}. Check the date, or the pound's act in pounds.csv."
     )
 

@@ -113,6 +113,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "ഈ ഫയൽ പ്രസിദ്ധീകരിച്ചാൽ {n} രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കം ചെയ്യപ്പെടും: ഇപ്പോൾ പ്രസിദ്ധീകരിച്ചിട്ടുള്ള ഇതേ പേരിലുള്ള "
         "ഫയലിൽ അവയുണ്ട്, ഇതിലില്ല. അതല്ല ഉദ്ദേശിച്ചതെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
     ),
+    "one_reason": (
+        "{n} of this file's {records} rows were turned away for one reason, the first of them: {reason} Check that this "
+        "is the register you meant to upload, and that it is this pound's.",
+        "ഈ ഫയലിലെ {records} വരികളിൽ {n} എണ്ണം ഒരേ കാരണത്താൽ നിരസിച്ചു; ആദ്യത്തേതിന്റെ കാരണം: {reason} ഉദ്ദേശിച്ച "
+        "രജിസ്റ്റർ തന്നെയാണോ ഇതെന്നും ഇത് ഈ പൗണ്ടിന്റേതാണോ എന്നും പരിശോധിക്കുക.",
+    ),
     "month_first": (
         "The dates were read month first (MM/DD/YYYY), because the date '{cell}' in row {row} can only be read that "
         "way: so a date such as 03/04/2025 was read as 4 March, not 3 April. If your register writes the day first, "

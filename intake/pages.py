@@ -72,6 +72,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% set removed = r.counted.removed %}
 {% if not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
 {% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
+{% if r.one_reason %}<p class="error" role="alert" id="one-reason">{{ t('one_reason', lang).format(n=r.one_reason_rows, records=r.records, reason=reason(r.one_reason, lang)) }}</p>{% endif %}
 {% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
 {% if r.other_pounds %}<p class="error" role="alert" id="other-pound">{{ t('other_pound', lang).format(pounds=r.other_pounds | map(attribute='name') | join(', '), pound=pound_name) }}</p>{% endif %}
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">

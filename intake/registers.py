@@ -91,6 +91,10 @@ class Report:
     # date proves it, for the clerk to correct when the register is in fact written day first
     month_first_row: int = 0
     month_first_cell: str = ""
+    # most of the file's rows turned away for one reason (a wrong file, a pound of another Act, a column misread):
+    # that reason as the first such row gives it, and how many rows it turned away; '' when no reason is most
+    one_reason: str = ""
+    one_reason_rows: int = 0
     # the other pounds holding a register of the very same bytes (a clerk who picked another pound's file): [{'id':
     # 'p2', 'name': 'Pala Pound'}], the names as the portal publishes them; never the other file's name
     other_pounds: list[dict[str, str]] = field(default_factory=list)
@@ -278,11 +282,37 @@ def _read_rejects(report: Report, priv: Path, source: str, into: RejectsFile | N
         )
         every = ({"row": row, "sheet": sheet, "reason": reason, "cells": json.loads(raw or "{}")}
                  for row, sheet, reason, raw in found)  # fmt: skip
-        rows = _counted(report, "rejected", every)
+        forms: collections.Counter[str] = collections.Counter()
+        first: dict[str, str] = {}
+
+        def formed(rows: Iterable[dict[str, object]]) -> Iterator[dict[str, object]]:
+            for r in rows:
+                form = reason_form(str(r["reason"]))
+                forms[form] += 1
+                first.setdefault(form, str(r["reason"]))
+                yield r
+
+        rows = _counted(report, "rejected", formed(every))
         if into is not None:
             into.write(rows)
         else:
             collections.deque(rows, maxlen=0)
+    if forms:
+        form, n = forms.most_common(1)[0]
+        if n >= ONE_REASON_ROWS and n >= report.records * ONE_REASON_SHARE:
+            report.one_reason, report.one_reason_rows = first[form], n
+
+
+# One reason for this many of a file's rows, and at least this share of them, is said once above the rows
+ONE_REASON_ROWS, ONE_REASON_SHARE = 5, 0.8
+_DAY_WRITTEN = re.compile(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}\b")
+
+
+def reason_form(reason: str) -> str:
+    """A reason with what differs from row to row taken out (a cell quoted, a day, a number), to tell rows turned
+    away for the same reason: "The date brought, 12 May 1858, is before ..." -> 'The date brought, ‹›, is before ...';
+    "'31/02/2025' is not a real date (day 31 ...)" -> "‹› is not a real date (day ‹› ...)"."""
+    return re.sub(r"\d+", "‹›", re.sub(r"'[^']*'", "‹›", _DAY_WRITTEN.sub("‹›", reason)))
 
 
 def _counted(report: Report, name: str, rows: Iterable[dict[str, object]]) -> Iterator[dict[str, object]]:

@@ -267,6 +267,12 @@ def unjoin(text: str) -> str:
     return " ".join(words).removesuffix(" and")
 
 
+def in_sentence(title: str) -> str:
+    """An Act's title within a sentence: 'The Kerala Cattle Trespass Act, 1961' -> 'the Kerala Cattle Trespass Act,
+    1961' ('is not cattle under the Kerala ...'); 'Act III of 1857 (Cattle Trespass)' as it is."""
+    return "the " + title[4:] if title.startswith("The ") else title
+
+
 class KindRejected(RecordRejected):
     """A kind the ingest cannot take. Its reason names the pound's Act when one is given (`under`): what is cattle,
     and how fines go by kind, differ from Act to Act (K s.2(1) is not the 1857 Act's definition)."""
@@ -280,7 +286,7 @@ class KindRejected(RecordRejected):
         quoting the cell, or, `quoted=False`, only the word the ingest recognised in it ('dog') or "The kind" (the
         public reason: a cell may hold a name, 'dog of Kunjan Nair')."""
         d, f = (f" ({definition})" if definition else ""), (f" ({fine})" if fine else "")
-        title = "the " + title[4:] if title.startswith("The ") else title  # within a sentence: 'under the Kerala ...'
+        title = in_sentence(title)
         it = f"'{self.kind}'" if quoted else (f"'{self.word}'" if self.word else "The kind")
         if self.why == "not_cattle":
             return f"{it} is not cattle under {title}{d}, so it cannot be impounded."

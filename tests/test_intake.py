@@ -643,6 +643,20 @@ def test_every_refusal_of_the_intake_reads_in_malayalam_on_a_malayalam_page(setu
     assert "ഫയലുകൾ 2" in summary and "files" not in summary and "records" not in summary, summary
 
 
+def test_a_file_turned_away_for_one_reason_says_it_once_above_the_rows(setup) -> None:
+    """The review of 4 Dec: an 1858 register uploaded to a pound of the 1961 Act listed 120 rows, each with the same
+    300-character sentence, and nothing above them asked whether this was the right file or pound. Rows turned away
+    for one reason (most of the file, at least 5) are said so once, above; rows of several reasons are not."""
+    s, _ = setup
+    c = signed_in(s)
+    old = "".join(f'{i},{i % 28 + 1:02d}/03/1858,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(12))
+    text = html.unescape(upload(c, HEADER + old, name="1858.csv").text)
+    top = text[: text.index('id="rejects"')]
+    assert 'id="one-reason"' in top and "12 of this file's 12 rows were turned away for one reason" in top
+    assert "is before the Kerala Cattle Trespass Act, 1961 can have applied" in top and "this pound's" in top
+    assert 'id="one-reason"' not in upload(c, REGISTER).text  # two rows, two reasons
+
+
 def test_a_day_first_register_read_month_first_because_of_one_slip_says_so_and_names_the_row(setup) -> None:
     """The review of 3 Dec: a November register written day first with one slip, '11/13/2026' in row 7, was read
     month first whole (README: a date proving month first, none proving day first), so 01/11/2026 became

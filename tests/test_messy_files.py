@@ -201,7 +201,7 @@ def test_every_date_form_of_the_contract(tmp_path: Path) -> None:
         5: "2025-04-03T17:10",
         7: "2025-04-03",
     }
-    assert "14 Mar 1859, is before The Kerala Cattle Trespass Act, 1961" in rejects[6]
+    assert "14 Mar 1859, is before the Kerala Cattle Trespass Act, 1961" in rejects[6]
     assert "not a real date" in rejects[8] and "could not be read" in rejects[9] and "blank" in rejects[10]
     # Under the 1857 Act, 1859 is a day its pounds could have an entry, and 2025 is long after it ended (1871)
     imps, rejects, _ = run(tmp_path / "1857", "dates.csv", act="act-iii-1857")
@@ -589,7 +589,7 @@ def test_a_stray_number_in_a_date_column_is_not_a_day_of_1900(tmp_path: Path) ->
     # 15 Jul 1961 is the Act's publication; it came into force on a day the Government notified (K s.1(3)): the
     # reason must not call the Gazette date its commencement
     assert all(
-        "before The Kerala Cattle Trespass Act, 1961 can have applied (15 Jul 1961: published" in r and "(s.1(3))" in r
+        "before the Kerala Cattle Trespass Act, 1961 can have applied (15 Jul 1961: published" in r and "(s.1(3))" in r
         for r in rejects.values()
     )
     assert not any("came into force (15 Jul 1961)" in r for r in rejects.values())
