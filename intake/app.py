@@ -411,17 +411,17 @@ async def publish_upload(request: Request) -> Response:
         if failure:
             return _done(request, account, csrf, up, failure=_for_clerk(failure, account), status=500)
         assert done is not None
-        _published(con, s, up, done)
+        _published(con, s, up, account.user, done)
     # Post/Redirect/Get: a reload, the back button, a second tab find the published page, not a form sent again
     return RedirectResponse(f"/uploads/{upload_id}", 303)
 
 
-def _published(con: sqlite3.Connection, s: Settings, up: sqlite3.Row, done: Summary) -> None:
-    """The upload kept as published for a day (its report, the portal's counts, its rows turned away for their CSV),
-    the staged file gone (it is in DATA_DIR now)."""
+def _published(con: sqlite3.Connection, s: Settings, up: sqlite3.Row, user: str, done: Summary) -> None:
+    """The upload kept as published by `user` for a day (its report, the portal's counts, its rows turned away for
+    their CSV), the staged file gone (it is in DATA_DIR now)."""
     portal = {k: getattr(done, k) for k in ("files", "records", "stored", "duplicates", "rejects", "empty")}
     con.execute("BEGIN")
-    insert_row(con, "published", {"id": up["id"], "user": up["user"], "pound_id": up["pound_id"], "name": up["name"],
+    insert_row(con, "published", {"id": up["id"], "user": user, "pound_id": up["pound_id"], "name": up["name"],
                "sha256": up["sha256"], "report": up["report"], "portal": json.dumps(portal),
                "published_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")})  # fmt: skip
     con.execute("DELETE FROM uploads WHERE id = ?", (up["id"],))

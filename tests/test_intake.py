@@ -649,7 +649,9 @@ def test_a_file_turned_away_for_one_reason_says_it_once_above_the_rows(setup) ->
     for one reason (most of the file, at least 5) are said so once, above; rows of several reasons are not."""
     s, _ = setup
     c = signed_in(s)
-    old = "".join(f'{i},{i % 28 + 1:02d}/03/1858,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(12))
+    old = "".join(
+        f'{i},{i % 28 + 1:02d}/03/1858,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(12)
+    )
     text = html.unescape(upload(c, HEADER + old, name="1858.csv").text)
     top = text[: text.index('id="rejects"')]
     assert 'id="one-reason"' in top and "12 of this file's 12 rows were turned away for one reason" in top
