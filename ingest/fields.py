@@ -192,7 +192,7 @@ def _outside_act(act: RulePack, day: dt.date) -> str:
     after = ""
     if f.replaced_by:
         with contextlib.suppress(UnknownAct):
-            after = f"; the Act that followed is {pack(f.replaced_by).title} ({f.replaced_by})"
+            after = f"; the Act that followed is {in_sentence(pack(f.replaced_by).title)} ({f.replaced_by})"
     end = f.end or day
     return (
         f"The date brought, {day.day} {day:%b %Y}, is after {in_sentence(act.title)} ended ({end.day} {end:%b %Y} at the "

@@ -830,9 +830,9 @@ def test_the_1871_act_ends_in_malabar_where_k_s33_repealed_it(tmp_path) -> None:
     fines = rows(db, "SELECT pound_id, fine_due_rupees FROM impoundments ORDER BY pound_id")
     assert [(r["pound_id"], r["fine_due_rupees"]) for r in fines] == [("d1", None), ("m1", "0.25")]
     (reason,) = rows(db, "SELECT reason FROM rejects")
-    assert "after The Cattle Trespass Act, 1871 ended (31 Dec 1961 at the latest" in reason["reason"]
+    assert "after the Cattle Trespass Act, 1871 ended (31 Dec 1961 at the latest" in reason["reason"]
     assert (
-        "K s.33" in reason["reason"] and "the Act that followed is The Kerala Cattle Trespass Act" in reason["reason"]
+        "K s.33" in reason["reason"] and "the Act that followed is the Kerala Cattle Trespass Act" in reason["reason"]
     )
 
 
@@ -1358,7 +1358,7 @@ def test_an_1857_reject_cites_the_1857_act_and_an_act_is_not_applied_past_its_en
         == "'dog' is not cattle under Act III of 1857 (Cattle Trespass) (1857 s.VI, s.XVIII), so it cannot be impounded."
     )
     assert (
-        "after Act III of 1857 (Cattle Trespass) ended" in reasons[1] and "The Cattle Trespass Act, 1871" in reasons[1]
+        "after Act III of 1857 (Cattle Trespass) ended" in reasons[1] and "the Cattle Trespass Act, 1871" in reasons[1]
     )
     assert rows(db, "SELECT * FROM impoundments") == []
 
