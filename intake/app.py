@@ -243,6 +243,7 @@ def _home(
     """The upload form, above the account's pounds' checks waiting for Publish or Discard (a tab closed is not a
     check lost) and those published in the last day."""
     con.row_factory = sqlite3.Row
+    _forget_stale(con, _settings(request))  # 'in the last day': what a day has passed since is gone
     waiting = [dict(r) | {"when": _ist(r["created_at"])} for r in
                con.execute("SELECT id, pound_id, name, user, created_at FROM uploads ORDER BY created_at DESC")
                if account.may(r["pound_id"])]  # fmt: skip

@@ -164,6 +164,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "checked_by": ("checked by {who} at {when}", "{when}-ന് {who} പരിശോധിച്ചു"),
     "published_day": ("Published in the last day", "കഴിഞ്ഞ ഒരു ദിവസത്തിനിടെ പ്രസിദ്ധീകരിച്ചവ"),
     "published_by": ("published by {who} at {when}", "{when}-ന് {who} പ്രസിദ്ധീകരിച്ചു"),
+    "no_lines": ("None of this file's rows would be published.", "ഈ ഫയലിലെ ഒരു വരിയും പ്രസിദ്ധീകരിക്കില്ല."),
+    "on_portal": ("This file's entries on the portal", "ഈ ഫയലിലെ രേഖകൾ പോർട്ടലിൽ"),
     "another": ("Upload another register", "മറ്റൊരു രജിസ്റ്റർ അപ്‌ലോഡ് ചെയ്യുക"),
     "portal_files": ("files", "ഫയലുകൾ"),
     "portal_records": ("records read", "വായിച്ച രേഖകൾ"),

@@ -25,7 +25,7 @@ header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-con
 border-bottom:1px solid #666;margin-bottom:1rem;padding-bottom:.5rem}
 a{color:#0645ad}label{display:block;font-weight:bold;margin-top:.75rem}
 input,select,button{font:inherit;padding:.5rem;max-width:100%;box-sizing:border-box}
-input[type=text],input[type=password],select{width:20rem}
+input[type=text],input[type=password]{width:20rem}select{width:auto}
 button{margin-top:.75rem;border:1px solid #333;border-radius:4px;background:#eee;color:#111;cursor:pointer}
 button.primary{background:#0b5394;color:#fff}
 .wrap{overflow-x:auto}table{border-collapse:collapse;margin:.5rem 0}
@@ -70,7 +70,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <h2>{{ t('this_file', lang) }}</h2>{% include "counts" %}
 {% if r.pound and r.pound.records != r.records %}<p id="pound-counts">{{ t('with_pound', lang) }}: {{ t('records', lang) }} {{ r.pound.records }} · {{ t('stored', lang) }} {{ r.pound.stored }} · {{ t('duplicates', lang) }} {{ r.pound.duplicates }} · {{ t('rejects', lang) }} {{ r.pound.rejects }}</p>{% endif %}
 {% set removed = r.counted.removed %}
-{% if not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
+{% if not r.records and not r.replaces %}<p class="error" role="alert" id="nothing">{{ t('nothing_to_publish', lang) }}</p>{% elif not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
 {% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
 {% if r.one_reason %}<p class="error" role="alert" id="one-reason">{{ t('one_reason', lang).format(n=r.one_reason_rows, records=r.records, reason=reason(r.one_reason, lang)) }}</p>{% endif %}
 {% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
@@ -90,13 +90,13 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
 </ul>{{ more(r.counted.merged, 'merged', lang) }}{% endif %}
-<h2>{{ t('public_lines', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
+<h2>{{ t('public_lines', lang) }}</h2>{% if not r.lines %}<p id="lines">{{ t('no_lines', lang) }}</p>{% else %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
 {% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
-</table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
-<div class="decide">{% if not r.records and not r.replaces and not r.error %}<p class="error" role="alert" id="nothing">{{ t('nothing_to_publish', lang) }}</p>{% endif %}{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
+</table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}{% endif %}
+<div class="decide">{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
 <label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
 <form class="inline" id="publish" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
@@ -118,7 +118,7 @@ _DONE = """{% extends "base" %}{% from "more" import more %}{% block main %}<h1>
 <h2>{{ t('this_file', lang) }}</h2>{% with stored_key = 'published' %}{% include "counts" %}{% endwith %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.counted.rejected, 'rejects', lang) }}
 <p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
-<ul>{% for l in r.lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}
+{% if r.lines %}<h2>{{ t('on_portal', lang) }}</h2><ul id="on-portal">{% for l in r.lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
 <p id="portal-summary">{{ t('whole_portal', lang) }}: {% for k in ('files', 'records', 'stored', 'duplicates', 'rejects', 'empty') %}{% if k != 'empty' or portal[k] %}{% if not loop.first %} · {% endif %}{{ t('portal_' + k, lang) }} {{ '{:,}'.format(portal[k]) }}{% endif %}{% endfor %}</p>{% endif %}
 <p><a href="/">{{ t('another', lang) }}</a></p>{% endblock %}"""
 

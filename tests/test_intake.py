@@ -570,7 +570,7 @@ def test_an_empty_file_says_it_holds_nothing_and_how_many_published_entries_it_t
     ml = html.unescape(c.get(empty.url.path + "?lang=ml").text)
     assert "ഈ ഫയലിൽ രേഖകളൊന്നുമില്ല" in ml and "2 രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കം" in ml
     new = upload(c, HEADER, name="dec.csv").text  # a new name: nothing taken off, but nothing in it either
-    assert 'id="no-entries"' in new and 'id="removes"' not in new
+    assert 'id="nothing"' in new and 'id="no-entries"' not in new and 'id="removes"' not in new  # said once
     assert 'id="no-entries"' not in page.text and 'id="removes"' not in upload(c, CORRECTED).text
 
 
@@ -595,6 +595,10 @@ def test_after_publish_a_reload_the_back_button_or_a_second_tab_find_the_publish
     assert len(table) == 1 + 2 and "Raman Pillai, Ollur" in table[1]  # the clerk's own cells, still to correct from
     assert not (s.uploads / page.url.path.rsplit("/", 1)[1] / "register").exists()  # it is in DATA_DIR now
     assert page.url.path in c.get("/").text.split('id="published"')[1]
+    assert "This file's entries on the portal" in html.unescape(done.text)
+    with sqlite3.connect(s.accounts_db) as con:  # a day on, it is no longer 'published in the last day'
+        con.execute("UPDATE published SET published_at = '2020-01-01T00:00:00+00:00'")
+    assert 'id="published"' not in c.get("/").text and c.get(page.url.path).status_code == 404
     binu = signed_in(s, "binu", "another password")
     assert binu.get(page.url.path).status_code == 404 and binu.get(page.url.path + "/rejects.csv").status_code == 404
     fewer = upload(c, HEADER + REGISTER.splitlines(keepends=True)[1])  # entry 2 struck out of the file
