@@ -257,24 +257,26 @@ _ERRORS_ML: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def error_text(text: str, lang: str) -> str:
-    """An error page's sentence in the page's language: 'No such upload.', 'ml' -> 'അങ്ങനെയൊരു അപ്‌ലോഡ് ഇല്ല.';
-    a sentence not known stays as it is."""
+def _in_malayalam(text: str, lang: str, forms: list[tuple[re.Pattern[str], str]]) -> str:
+    """`text` in the page's language: in Malayalam by the first of `forms` it matches, its groups put in; a text of
+    no form known, or in English, as it is."""
     if lang == "ml":
-        for pattern, words in _ERRORS_ML:
+        for pattern, words in forms:
             if m := pattern.match(text):
                 return words.format(*m.groups())
     return text
+
+
+def error_text(text: str, lang: str) -> str:
+    """An error page's sentence in the page's language: 'No such upload.', 'ml' -> 'അങ്ങനെയൊരു അപ്‌ലോഡ് ഇല്ല.';
+    a sentence not known stays as it is."""
+    return _in_malayalam(text, lang, _ERRORS_ML)
 
 
 def reason(text: str, lang: str) -> str:
     """A reject's reason in the page's language: "The date '??' could not be read (...)", 'ml' ->
     "'??' എന്ന തീയതി വായിക്കാനായില്ല (...)"; a form without a Malayalam wording stays English."""
-    if lang == "ml":
-        for pattern, words in _REASONS_ML:
-            if m := pattern.match(text):
-                return words.format(*m.groups())
-    return text
+    return _in_malayalam(text, lang, _REASONS_ML)
 
 
 # Why the ingest could not read a file at all, as a clerk can act on it: the ingest's words are for whoever runs

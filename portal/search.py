@@ -9,7 +9,6 @@ import sqlite3
 import sys
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,31 +65,26 @@ class Query:
         ]
         return [(k, v) for k, v in pairs if v]
 
-    @property
-    def label(self) -> str:
-        return self.label_in("en")
-
     def label_in(self, lang: str) -> str:
         """What a saved search asks for, to name its feed or calendar in a reader among others, in `lang`:
         q='black cow', species='cow', district='Idukki' -> '“black cow” · cow · Idukki' ('ml': '“black cow” · പശു ·
         ഇടുക്കി'); a pound by its name ('Ollur Pound'); no filter -> ''."""
-        words = {"q": "“{}”", "pound": "pound {}", "from": "from {}", "to": "to {}"}
-        if lang == "ml":
-            words |= {"from": "{} മുതൽ", "to": "{} വരെ"}
-        shown: dict[str, Callable[[str], str]] = {
-            "species": lambda v: species_label(v, lang),
-            "district": lambda v: district_label(v, lang),
+        ml = lang == "ml"
+        shown = {
+            "q": f"“{self.q}”",
+            "species": species_label(self.species, lang),
+            "district": district_label(self.district, lang),
+            "pound": self.pound_name or f"pound {self.pound}",
+            "from": ("{} മുതൽ" if ml else "from {}").format(self.date_from),
+            "to": ("{} വരെ" if ml else "to {}").format(self.date_to),
         }
-        if self.pound_name:
-            shown["pound"] = lambda v: self.pound_name
-            words["pound"] = "{}"
 
         # one printable line: a calendar's name cannot hold a line break ('q=0%0A0' was a 500 from icalendar), nor
         # XML a control character ('q=a%01b' was a 500 from lxml)
         def line(v: str) -> str:
             return " ".join("".join(ch if ch.isprintable() else " " for ch in v).split())
 
-        return " · ".join(words.get(k, "{}").format(line(shown.get(k, str)(v))) for k, v in self.params)
+        return " · ".join(line(shown[k]) for k, _ in self.params)
 
 
 def parse_date(value: str | None, name: str) -> dt.date | None:

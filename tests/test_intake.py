@@ -56,6 +56,13 @@ def upload(c: TestClient, text: str, name: str = "nov.csv", pound: str = "p1", f
     )
 
 
+def good_rows(n: int) -> str:
+    """n entries of October 2025 the ingest takes, numbered 0 to n-1, without a header."""
+    return "".join(
+        f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(n)
+    )
+
+
 def test_the_report_shows_rejects_with_reasons_and_public_lines_without_names(setup) -> None:
     s, _ = setup
     c = signed_in(s)
@@ -171,9 +178,7 @@ def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in
     only), a formula-like cell made inert, in the page's language."""
     s, _ = setup
     c = signed_in(s)
-    good = "".join(
-        f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(250)
-    )
+    good = good_rows(250)
     bad = "".join(f"{i},31/02/2025,,cow,-5,=HYPERLINK(1),,,unknown\n" for i in range(1000, 1230))
     report = upload(c, HEADER + good + bad)
     text = report.text
@@ -203,9 +208,7 @@ def test_a_check_keeps_the_first_200_of_each_list_and_every_row_turned_away_besi
     row turned away waits beside the staged file for the CSV, private as the file is, and goes when it goes."""
     s, _ = setup
     c = signed_in(s)
-    good = "".join(
-        f'{i},{i % 28 + 1:02d}/10/2025,9.30 AM,cow,1,black,Ollur,"R. Pillai, Ollur",unknown\n' for i in range(250)
-    )
+    good = good_rows(250)
     bad = "".join(f'{i},31/02/2025,,cow,1,black,,"Kunjan Nair, Ollur",unknown\n' for i in range(1000, 1230))
     page = upload(c, HEADER + good + bad)
     upload_id = page.url.path.rsplit("/", 1)[1]
