@@ -594,6 +594,8 @@ def test_after_publish_a_reload_the_back_button_or_a_second_tab_find_the_publish
     again = c.post(page.url.path + "/publish", data={"csrf_token": second_tab})  # the second tab's Publish
     assert again.status_code == 200 and "live on the portal since" in again.text
     assert [r[2] for r in accounts.log(s.accounts_db)].count("published") == 1  # published once
+    for action in ("publish", "discard"):  # a form without its token is refused there too, published or not
+        assert c.post(page.url.path + "/" + action, data={}).status_code == 403
     table = list(csv.reader(io.StringIO(c.get(page.url.path + "/rejects.csv").text.lstrip("\ufeff"))))
     assert len(table) == 1 + 2 and "Raman Pillai, Ollur" in table[1]  # the clerk's own cells, still to correct from
     assert not (s.uploads / page.url.path.rsplit("/", 1)[1] / "register").exists()  # it is in DATA_DIR now
