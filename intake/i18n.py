@@ -57,13 +57,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "പ്രസിദ്ധീകരിക്കുന്നത്. ഒരു വരി യഥാർത്ഥത്തിൽ മറ്റൊരു മൃഗമാണെങ്കിൽ, അതിന് സ്വന്തം ക്രമനമ്പർ നൽകി വീണ്ടും "
         "അപ്‌ലോഡ് ചെയ്യുക.",
     ),
+    # 'entry 7 of 5 Dec 2026' read as a count ('7 of ...'): the number, then what and when
     "merged_entry": (
-        "merged into entry {entry} of {day} ({kind})",
-        "{day}-ലെ ക്രമനമ്പർ {entry} ({kind}) രേഖയിൽ ലയിപ്പിച്ചു",
+        "merged into entry no. {entry} ({kind}, brought {day})",
+        "ക്രമനമ്പർ {entry} രേഖയിൽ ലയിപ്പിച്ചു ({kind}, കൊണ്ടുവന്നത് {day})",
     ),
     "merged_entry_unnumbered": (
-        "merged into the entry of {day} ({kind}) without a number",
-        "{day}-ലെ ക്രമനമ്പറില്ലാത്ത ({kind}) രേഖയിൽ ലയിപ്പിച്ചു",
+        "merged into an entry without a number ({kind}, brought {day})",
+        "ക്രമനമ്പറില്ലാത്ത ഒരു രേഖയിൽ ലയിപ്പിച്ചു ({kind}, കൊണ്ടുവന്നത് {day})",
     ),
     "merged_same_file": ("the same as row {row} of this file", "ഈ ഫയലിലെ വരി {row}-ന് സമം"),
     "merged_other_file": (

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 
 from jinja2 import DictLoader, Environment, select_autoescape
 
 from pinfold.csv_cells import inert_cell
-from pinfold.vocabulary import species_label
+from pinfold.vocabulary import date_label, species_label
 
 from .i18n import reason, refusal, t
 from .registers import SHOWN_ROWS
@@ -78,14 +79,14 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
-{% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ c.brought_on }}</td><td>{{ t(c.change, lang) }}</td>
+{% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ day(c.brought_on, lang) }}</td><td>{{ t(c.change, lang) }}</td>
 <td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
 <td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
 {% for x in r.rejected[:shown] %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
-<td>{% for k, v in cells(x.cells) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
+<td>{% for k, v in cells(x.cells, lang) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
 </table></div>{{ more(r.counted.rejected, 'rejects', lang) }}<p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
@@ -93,7 +94,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <h2>{{ t('public_lines', lang) }}</h2>{% if not r.lines %}<p id="lines">{{ t('no_lines', lang) }}</p>{% else %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
-{% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ l.brought_on }}</td><td>{{ species(l.species, lang) }}</td>
+{% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ day(l.brought_on, lang) }}</td><td>{{ species(l.species, lang) }}</td>
 <td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}{% endif %}
 <div class="decide">{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
@@ -118,7 +119,7 @@ _DONE = """{% extends "base" %}{% from "more" import more %}{% block main %}<h1>
 <h2>{{ t('this_file', lang) }}</h2>{% with stored_key = 'published' %}{% include "counts" %}{% endwith %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><ul id="rejects">{% for x in r.rejected[:shown] %}<li>{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}: {{ reason(x.reason, lang) }}</li>{% endfor %}</ul>{{ more(r.counted.rejected, 'rejects', lang) }}
 <p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
-{% if r.lines %}<h2>{{ t('on_portal', lang) }}</h2><ul id="on-portal">{% for l in r.lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ l.brought_on }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
+{% if r.lines %}<h2>{{ t('on_portal', lang) }}</h2><ul id="on-portal">{% for l in r.lines[:shown] %}<li><a href="{{ public_url }}/animals/{{ l.id }}">{{ l.entry_no or '' }} {{ day(l.brought_on, lang) }} {{ species(l.species, lang) }}</a></li>{% endfor %}</ul>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}
 <p id="portal-summary">{{ t('whole_portal', lang) }}: {% for k in ('files', 'records', 'stored', 'duplicates', 'rejects', 'empty') %}{% if k != 'empty' or portal[k] %}{% if not loop.first %} · {% endif %}{{ t('portal_' + k, lang) }} {{ '{:,}'.format(portal[k]) }}{% endif %}{% endfor %}</p>{% endif %}
 <p><a href="/">{{ t('another', lang) }}</a></p>{% endblock %}"""
 
@@ -145,16 +146,19 @@ env.globals["shown"] = SHOWN_ROWS
 env.globals["reason"] = reason
 env.globals["refusal"] = refusal
 env.globals["species"] = species_label  # the portal's words for each kind, in both languages
-env.globals["cells"] = lambda raw: cells_written(raw)
+env.globals["day"] = date_label  # and its dates: '3 Nov 2025', never an ISO date a clerk does not write
+env.globals["cells"] = lambda raw, lang: cells_written(raw, lang)
 env.globals["merged_into"] = lambda m, lang: merged_into(m, lang)
 
 
 def merged_into(m: dict[str, object], lang: str) -> str:
     """Where a row merged as a duplicate went, in the clerk's words: {'entry_no': '1', 'brought_on': '2025-11-03',
-    'species': 'cow', 'into_file': '', 'into_row': 2}, 'en' -> 'merged into entry 1 of 2025-11-03 (Cow): the same as
-    row 2 of this file'; an entry in another of the pound's files names that file and row."""
+    'species': 'cow', 'into_file': '', 'into_row': 2}, 'en' -> 'merged into entry no. 1 (Cow, brought 3 Nov 2025):
+    the same as row 2 of this file'; an entry in another of the pound's files names that file and row."""
     entry = t("merged_entry" if m.get("entry_no") else "merged_entry_unnumbered", lang).format(
-        entry=m.get("entry_no"), day=m.get("brought_on") or "?", kind=species_label(str(m.get("species")), lang)
+        entry=m.get("entry_no"),
+        day=date_label(str(m["brought_on"]), lang) if m.get("brought_on") else "?",
+        kind=species_label(str(m.get("species")), lang),
     )
     row = f"{m.get('into_row')}" + (f" ({m['into_sheet']})" if m.get("into_sheet") else "")
     where = (
@@ -165,30 +169,50 @@ def merged_into(m: dict[str, object], lang: str) -> str:
     return f"{entry}: {where}"
 
 
-def cells_written(raw: object) -> list[tuple[str, object]]:
+def cells_written(raw: object, lang: str = "en") -> list[tuple[str, object]]:
     """A rejected row's cells as the report lists them, the blank ones left out (on a phone a row of eighteen columns,
-    most of them empty, was a screen long): {'No.': '5', 'Buyer': ' '} -> [('No.', '5')]; a row not in columns
+    most of them empty, was a screen long), a spreadsheet's date as the clerk's program shows it: {'No.': '5',
+    'Buyer': ' ', 'Date': '2025-11-04T00:00:00'} -> [('No.', '5'), ('Date', '4 Nov 2025')]; a row not in columns
     (a line of text) -> [('', line)]."""
     if not isinstance(raw, dict):
         return [("", raw)]
-    return [(k, v) for k, v in raw.items() if v is not None and str(v).strip() != ""]
+    return [(k, _shown(v, lang)) for k, v in raw.items() if v is not None and str(v).strip() != ""]
+
+
+# A spreadsheet's date or date and time cell, as the private register keeps it (ingest.readers.stored_text): ISO
+_SHEET_DATETIME = re.compile(r"(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?")
+
+
+def _shown(value: object, lang: str) -> object:
+    """A cell as the report shows it: '2025-11-04T00:00:00' -> '4 Nov 2025', '2025-11-04T14:30:00' -> '4 Nov 2025
+    14:30' (a date cell of Excel's, which the clerk saw as a date, not as ISO text); any other value as written."""
+    found = _SHEET_DATETIME.fullmatch(value) if isinstance(value, str) else None
+    if not found:
+        return value
+    try:
+        day = date_label(found[1], lang)
+    except ValueError:
+        return value
+    return day if found[2] == "00:00" and found[3] in (None, ":00") else f"{day} {found[2]}"
 
 
 def rejects_as_csv(rejected: Iterable[dict[str, object]], lang: str) -> str:
     """The rows turned away as CSV (with a BOM: Excel then reads it as UTF-8): Row, Sheet, Reason, then every column
     any of them wrote, in the order first met. A cell that a spreadsheet would run as a formula ('=', '+', '-', '@')
-    is given a leading apostrophe; `rejected` is read twice (a list, or a RejectsFile). [{'row': 4, 'sheet': None, 'reason': ..., 'cells': {'No.': '3'}}] ->
-    '\ufeffRow,Sheet,Reason,No.\r\n4,,...,3\r\n'."""
+    is given a leading apostrophe; a Sheet column only when a row names its sheet; `rejected` is read twice (a list, or
+    a RejectsFile). [{'row': 4, 'sheet': None, 'reason': ..., 'cells': {'No.': '3'}}] -> '\ufeffRow,Reason,No.\r\n4,...,3\r\n'."""
     columns: dict[str, None] = {}
+    sheets = False  # a workbook of one sheet names none: then no Sheet column, empty in every row
     for x in rejected:
-        for k, _ in cells_written(x.get("cells")):
+        sheets = sheets or bool(x.get("sheet"))
+        for k, _ in cells_written(x.get("cells"), lang):
             columns.setdefault(k or t("cells", lang), None)
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow([t("row", lang), t("sheet", lang), t("reason", lang), *columns])
+    w.writerow([t("row", lang), *([t("sheet", lang)] if sheets else []), t("reason", lang), *columns])
     for x in rejected:
-        written = {k or t("cells", lang): v for k, v in cells_written(x.get("cells"))}
-        w.writerow([x.get("row"), x.get("sheet") or "", reason(str(x.get("reason")), lang),
+        written = {k or t("cells", lang): v for k, v in cells_written(x.get("cells"), lang)}
+        w.writerow([x.get("row"), *([x.get("sheet") or ""] if sheets else []), reason(str(x.get("reason")), lang),
                     *(_inert(written.get(c, "")) for c in columns)])  # fmt: skip
     return "\ufeff" + out.getvalue()
 

@@ -6,6 +6,7 @@ repeat the same words thousands of times.
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import re
 import unicodedata
@@ -430,6 +431,19 @@ ML_MONTHS = [
     "നവംബർ",
     "ഡിസംബർ",
 ]
+EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+
+def date_label(d: dt.date | str | None, lang: str) -> str:
+    """As people in Kerala write dates: '29 Nov 2026' / '29 നവംബർ 2026' (day first, never month first); the portal's
+    pages and the intake's alike. '2026-11-29T00:00:00' -> '29 Nov 2026'; None or '' -> ''."""
+    if d is None or d == "":
+        return ""
+    if isinstance(d, str):
+        d = dt.date.fromisoformat(d[:10])
+    months = ML_MONTHS if lang == "ml" else EN_MONTHS
+    return f"{d.day} {months[d.month - 1]} {d.year}"
+
 
 # Codes of India's states and union territories an ear tag may begin with (KL for Kerala). Written loosely ('kl 08
 # 9808', 'KL089808') a tag is read only after one of these, so 'at 10 1234' is not a tag.

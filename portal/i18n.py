@@ -12,12 +12,15 @@ from pinfold.law.rules import EXAMPLE, NOT_NOTIFIED, SEIZURE_AREA_ASSUMED
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
 from pinfold.schema import FIELDS
-from pinfold.vocabulary import ML_MONTHS, SPECIES_ML, head_of, species_label  # noqa: F401 (the templates' names)
+from pinfold.vocabulary import (  # noqa: F401 (the templates' names)
+    SPECIES_ML,
+    date_label,
+    head_of,
+    species_label,
+)
 
 LANGS = ("en", "ml")
 COMPLIANCE_RULES = compliance_rules("date('now')")
-
-EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 # Colours as the ingest reads them from a description (vocabulary.COLOURS), in Malayalam.
 COLOURS_ML = {
@@ -1048,16 +1051,6 @@ def colour_label(colour: str | None, lang: str) -> str:
 def head_label(n: int, species: str, lang: str) -> str:
     """(2, 'calf', 'en') -> '2 calves'; (2, 'calf', 'ml') -> '2 കന്നുകുട്ടി' (a Malayalam count takes the noun as is)."""
     return f"{n} {species_label(species, lang)}" if lang == "ml" else head_of(n, species)
-
-
-def date_label(d: dt.date | str | None, lang: str) -> str:
-    """As people in Kerala write dates: '29 Nov 2026' / '29 നവംബർ 2026' (day first, never month first)."""
-    if d is None or d == "":
-        return ""
-    if isinstance(d, str):
-        d = dt.date.fromisoformat(d[:10])
-    months = ML_MONTHS if lang == "ml" else EN_MONTHS
-    return f"{d.day} {months[d.month - 1]} {d.year}"
 
 
 # issue 27: the feeds' entries in Malayalam, made from the feed views' columns (portal/feeds.py entry_words). The

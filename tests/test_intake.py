@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import datetime as dt
 import html
 import io
 import json
@@ -132,15 +133,15 @@ def test_each_row_merged_as_a_duplicate_is_listed_with_the_entry_it_joined_and_w
     merged = text[text.index('id="merged"') : text.index('id="lines"')]
     items = re.findall(r"<li>(.*?)</li>", merged)
     assert items == [
-        "<b>Row 3</b>: merged into entry 2 of 2025-11-04 (bull): the same as row 2 of 2025.csv, the copy that is "
-        "published",
-        "<b>Row 4</b>: merged into entry 1 of 2025-11-03 (cow): the same as row 2 of this file",
+        "<b>Row 3</b>: merged into entry no. 2 (bull, brought 4 Nov 2025): the same as row 2 of 2025.csv, the copy "
+        "that is published",
+        "<b>Row 4</b>: merged into entry no. 1 (cow, brought 3 Nov 2025): the same as row 2 of this file",
     ], items
     assert "counted once" in text[: text.index('id="merged"')]  # why, said once above the rows
     assert "Raman" not in merged
     ml = html.unescape(c.get(report.url.path + "?lang=ml").text)
     merged = ml[ml.index('id="merged"') : ml.index('id="lines"')]
-    assert "<b>വരി 4</b>: 2025-11-03-ലെ ക്രമനമ്പർ 1 (പശു) രേഖയിൽ ലയിപ്പിച്ചു: ഈ ഫയലിലെ വരി 2-ന് സമം" in merged, merged
+    assert "<b>വരി 4</b>: ക്രമനമ്പർ 1 രേഖയിൽ ലയിപ്പിച്ചു (പശു, കൊണ്ടുവന്നത് 3 നവംബർ 2025): ഈ ഫയലിലെ വരി 2-ന് സമം" in merged
     assert "2025.csv ഫയലിലെ വരി 2-ന് സമം" in merged and "ഒരിക്കൽ മാത്രം എണ്ണുന്നു" in ml
     assert 'id="merged"' not in upload(c, REGISTER, name="dec.csv").text  # no duplicate, no list
 
@@ -193,13 +194,58 @@ def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in
     assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
     assert "attachment" in got.headers["content-disposition"] and got.headers["cache-control"] == "no-store"
     table = list(csv.reader(io.StringIO(got.text.lstrip("\ufeff"))))
-    assert table[0][:3] == ["Row", "Sheet", "Reason"] and len(table) == 1 + 230
-    assert table[1][0] == "252" and "'=HYPERLINK(1)" in table[1] and "is not a real date" in table[1][2]
+    assert table[0][:3] == ["Row", "Reason", "Sl. No."] and len(table) == 1 + 230  # a CSV names no sheet: no Sheet
+    assert table[1][0] == "252" and "'=HYPERLINK(1)" in table[1] and "is not a real date" in table[1][1]
     assert "-5" in table[1] and "'-5" not in table[1]  # a number is no formula: shown as written
     ml = list(csv.reader(io.StringIO(c.get(link + "?lang=ml").text.lstrip("\ufeff"))))
-    assert ml[0][:3] == ["വരി", "ഷീറ്റ്", "കാരണം"] and "ശരിയായ തീയതിയല്ല" in ml[1][2]
+    assert ml[0][:2] == ["വരി", "കാരണം"] and "ശരിയായ തീയതിയല്ല" in ml[1][1]
     binu = signed_in(s, "binu", "another password")
     assert binu.get(link).status_code == 404  # another pound's staff: no such upload
+
+
+def workbook(*sheets: tuple[str, list[list[object]]]) -> bytes:
+    """An .xlsx of the given sheets, each under the fixture's register header, its dates real Excel dates."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for title, rows in sheets:
+        ws = wb.create_sheet(title)
+        ws.append(HEADER.strip().split(","))
+        for row in rows:
+            ws.append(row)
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def test_a_workbooks_dates_read_as_the_clerk_wrote_them_and_its_rejects_csv_names_sheets_only_when_it_has_several(
+    setup,
+) -> None:
+    """The review of 4 Dec: a rejected row of an Excel register showed its date cell as '2025-11-04T00:00:00', a
+    merged row read 'merged into entry 1 of 2025-11-03' (a count, '1 of ...'), and the rejects' CSV had a Sheet
+    column empty in every row of a one-sheet workbook. Dates now read as the portal writes them, day first."""
+    s, _ = setup
+    c = signed_in(s)
+    cow = [1, dt.datetime(2025, 11, 3), "9.30 AM", "cow", 1, "black", "Ollur", "Raman, Ollur", "unknown"]
+    unicorn = [2, dt.datetime(2025, 11, 4, 14, 30), "2.30 PM", "unicorn", 1, "white", "Ollur", "Raman", "unknown"]
+    token = csrf(c.get("/").text)
+    page = c.post("/upload", data={"pound": "p1", "csrf_token": token},
+                  files={"register": ("nov.xlsx", workbook(("November", [cow, unicorn, cow])), "application/octet-stream")})  # fmt: skip
+    text = html.unescape(page.text)
+    rejects = text[text.index('id="rejects"') : text.index('id="merged"')]
+    assert "<b>Date brought</b>: 4 Nov 2025 14:30;" in rejects and "T14" not in rejects, rejects
+    assert "merged into entry no. 1 (cow, brought 3 Nov 2025): the same as row 2 of this file" in text
+    lines = text[text.index('id="lines"') :]
+    assert "<td>3 Nov 2025</td>" in lines and "2025-11-03" not in lines
+    table = list(csv.reader(io.StringIO(c.get(page.url.path + "/rejects.csv").text.lstrip("\ufeff"))))
+    assert table[0][:3] == ["Row", "Reason", "Sl. No."] and table[1][0] == "3" and "4 Nov 2025 14:30" in table[1]
+    ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
+    assert "4 നവംബർ 2025 14:30" in ml and "<td>3 നവംബർ 2025</td>" in ml
+    two = c.post("/upload", data={"pound": "p1", "csrf_token": token},
+                 files={"register": ("two.xlsx", workbook(("Nov", [cow]), ("Dec", [unicorn])), "application/octet-stream")})  # fmt: skip
+    table = list(csv.reader(io.StringIO(c.get(two.url.path + "/rejects.csv?lang=en").text.lstrip("\ufeff"))))
+    assert table[0][:3] == ["Row", "Sheet", "Reason"] and table[1][:2] == ["2", "Dec"], table
 
 
 def test_a_check_keeps_the_first_200_of_each_list_and_every_row_turned_away_beside_the_staged_file(setup) -> None:
@@ -678,7 +724,7 @@ def test_a_day_first_register_read_month_first_because_of_one_slip_says_so_and_n
     rows.insert(5, '99,11/13/2025,9.30 AM,cow,1,brown,Ollur,"Raman Pillai, Ollur",unknown\n')
     page = upload(c, HEADER + "".join(rows))
     text = html.unescape(page.text)
-    assert "<td>2025-01-11</td>" in text  # the reading itself is the ingest's, as documented
+    assert "<td>11 Jan 2025</td>" in text  # the reading itself is the ingest's, as documented
     warning = text[text.index('id="month-first"') : text.index('id="lines"')]
     assert "read month first" in warning and "'11/13/2025' in row 7" in warning and "correct row 7" in warning
     ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
