@@ -296,10 +296,29 @@ class Carry:
                 return None
             wrong = {a: b for a, b in same.items() if moved_to(runs, a) != b}
             if not wrong:
-                return Remap(runs, fresh, gone)
+                return Remap(runs, fresh, gone) if table != LOTS or self._lots_kept_order(old, new) else None
             gone, fresh = sorted([*gone, *wrong]), sorted([*fresh, *wrong.values()])
             same = {a: b for a, b in same.items() if a not in wrong}
         return None
+
+    def _lots_kept_order(self, old: sqlite3.Connection, new: sqlite3.Connection) -> bool:
+        """True when every other pound's auctions have their lots in the same order in both files, as many each: the
+        runs then follow those lots too. The pounds that changed are not all the pounds whose lots moved: an
+        incremental ingest puts back every pound it recomputed after all others, the same rows or not, and a full
+        ingest puts every lot in auction order again; then the lots' sets are made from the index."""
+        pounds = json.dumps(sorted(self.pounds))
+        return _auction_order(old, pounds) == _auction_order(new, pounds)
+
+
+# The auctions of every pound but those given (JSON), each with its lots' count, in the order of their first lot's rowid
+AUCTION_ORDER = """SELECT l.auction_id, count(*), min(l.rowid) AS first FROM auction_lots l
+    WHERE l.auction_id NOT IN (SELECT id FROM auctions WHERE pound_id IN (SELECT value FROM json_each(:pounds)))
+    GROUP BY l.auction_id"""
+
+
+def _auction_order(con: sqlite3.Connection, pounds: str) -> list[tuple[str, int]]:
+    """[(auction id, its lots' count)] of the auctions of every pound not in `pounds`, by their first lot's rowid."""
+    return [(a, n) for a, n, _ in sorted(in_chunks(con, AUCTION_ORDER, {"pounds": pounds}), key=lambda r: r[2])]
 
 
 class MatchSets:

@@ -107,3 +107,55 @@ def test_rows_followed_across_rowids_with_no_row() -> None:
     runs = runs_between(stayed(1, 8, [], [3]), stayed(1, 8, [], [3]))
     assert runs == [(1, 1, 8)]
     assert Remap(runs, [3], [3]).carry(0b1001100) == 0b1000100
+
+
+def test_lots_put_back_in_another_place_are_not_carried_as_if_they_had_stayed(tmp_path: Path) -> None:
+    """The review of 7 Dec: after a clerk published a pound's register again (its entries as before, the file's bytes
+    not), the calendar of Thrissur's auctions listed Wayanad's and Malappuram's. An incremental ingest puts back the
+    lots of every pound it recomputed after all others, and a full ingest puts every lot back in auction order, while
+    the pounds recorded as changed are those whose rows differ: none here. Sets of lots carried by the runs of the
+    changed pounds' rows alone then named other auctions' lots. A set carried must equal one made from the index."""
+    data = tmp_path / "data"
+    write_demo(data, today=TODAY, rows=300, seed=5)
+    shutil.rmtree(data / "earlier", ignore_errors=True)
+    served, private = tmp_path / "public.db", tmp_path / "private.db"
+    ingest(data, served, private)
+    sets = MatchSets()
+    scopes = Scopes(db.ServedFile(served), sets)
+    version = db.version(served)
+    scopes.seen(version)
+    register = next((data / "registers" / CHANGED).glob("*.csv"))
+    lot_of = (
+        f"SELECT min(l.rowid) FROM auction_lots l JOIN auctions a ON a.id = l.auction_id WHERE a.pound_id = '{CHANGED}'"
+    )
+
+    def carried_equal_made(full: bool) -> int:
+        """Ingest again; the lots' sets of the version before, carried to the new one, each equal to one made."""
+        nonlocal version
+        con = db.connect_version(served, version)
+        terms = sorted({t for p in common_plans(con) for t in p.terms})
+        for term in terms:
+            sets.rows(con, (version, LOTS, term, ""))
+        first_lot = con.execute(lot_of).fetchone()[0]
+        con.close()
+        ingest(data, served, private, full=full)
+        version = db.version(served)
+        assert scopes.seen(version).changed == frozenset()  # no pound's rows differ
+        carry = sets._carry
+        assert carry is not None and carry.now == version and carry.carried.wait(60)
+        con = db.connect_version(served, version)
+        try:
+            assert con.execute(lot_of).fetchone()[0] != first_lot, "the pound's lots did not move: nothing tested"
+            for term in terms:
+                got = sets._sets.get((version, LOTS, term, ""))
+                assert got is None or got == _make(con, (version, LOTS, term, "")), term
+            return len(terms)
+        finally:
+            con.close()
+
+    try:
+        register.write_bytes(register.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n") + b"\r\n")
+        assert carried_equal_made(full=False) > 10  # the pound recomputed: its lots put back after all others
+        assert carried_equal_made(full=True) > 10  # and then in auction order again
+    finally:
+        scopes.close()
