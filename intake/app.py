@@ -42,10 +42,12 @@ from .i18n import LANGS, error_text, t
 from .pages import rejects_as_csv, render
 from .registers import (
     MAX_BYTES,
+    CheckOutOfDate,
     RejectsFile,
     Report,
     UploadRefused,
     dry_run,
+    replaced_state,
     publish,
     publishing,
     safe_name,
@@ -399,10 +401,21 @@ async def publish_upload(request: Request) -> Response:
         if r.other_pounds and form.get("ours") != "yes":  # another pound's bytes: published only once ticked
             return _page(request, "report", 409, account=account, csrf=csrf, up=up, r=r,
                          pound_name=_pound_name(request, up), unconfirmed=True)  # fmt: skip
+        if r.counted.get("removed") and form.get("removes") != "yes":  # entries off the portal: only once ticked
+            return _page(request, "report", 409, account=account, csrf=csrf, up=up, r=r,
+                         pound_name=_pound_name(request, up), unconfirmed_removes=True)  # fmt: skip
         staged = s.uploads / up["id"] / "register"
         failure, done = "", None
         try:
-            done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"])
+            done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"], r.basis)
+        except CheckOutOfDate:
+            # a file of that name published since the check: checked again, for the clerk to read and decide
+            r = await run_in_threadpool(dry_run, s.data_dir, s.public_db, up["pound_id"], staged, up["name"],
+                                        _rejects(s, up["id"]))  # fmt: skip
+            con.execute("UPDATE uploads SET report = ? WHERE id = ?", (r.to_json(), up["id"]))
+            accounts.audit(con, account.user, "checked again", up["pound_id"], up["name"], up["sha256"], **_counts(r))
+            return _page(request, "report", 409, account=account, csrf=csrf, up=up, r=r,
+                         pound_name=_pound_name(request, up), rechecked=True)  # fmt: skip
         except PinfoldError as e:
             failure = str(e).replace(str(s.data_dir) + "/", "")
         if done is None and not failure:  # published meanwhile, from another tab, while this one waited its turn
@@ -437,12 +450,15 @@ def _for_clerk(message: str, account: accounts.Account) -> str:
     return _REGISTER_PATH.sub(lambda m: m[0] if account.may(m["pound"]) else f"registers/{m['pound']}/…", message)
 
 
-def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str) -> Summary | None:
+def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str, basis: str) -> Summary | None:
     """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
-    other pages go on being served meanwhile); None when the staged file went meanwhile (published from another tab)."""
+    other pages go on being served meanwhile); None when the staged file went meanwhile (published from another tab).
+    Raises CheckOutOfDate when the file it replaces is no longer the one the check read (`basis`, replaced_state)."""
     with publishing(s.accounts_db):
         if not staged.is_file():
             return None
+        if basis and replaced_state(s.data_dir, pound_id, name) != basis:
+            raise CheckOutOfDate(f"registers/{pound_id} changed after the check of {name}")
         spare.MAKER.stop()
         try:
             return publish(s.data_dir, s.public_db, s.private_db, pound_id, staged, name)

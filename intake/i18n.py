@@ -143,6 +143,21 @@ WORDS: dict[str, tuple[str, str]] = {
         "Not published: tick the box to say this is this pound's own register, or press Discard.",
         "പ്രസിദ്ധീകരിച്ചില്ല: ഇത് ഈ പൗണ്ടിന്റെ സ്വന്തം രജിസ്റ്ററാണെന്ന് ബോക്സിൽ അടയാളപ്പെടുത്തുക, അല്ലെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
     ),
+    "removes_ok": (
+        "I mean to take these {n} entries off the portal",
+        "ഈ {n} രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കാനാണ് ഉദ്ദേശിക്കുന്നത്",
+    ),
+    "unconfirmed_removes": (
+        "Not published: tick the box to say you mean to take those entries off the portal, or press Discard.",
+        "പ്രസിദ്ധീകരിച്ചില്ല: ആ രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കാനാണ് ഉദ്ദേശിക്കുന്നതെന്ന് ബോക്സിൽ അടയാളപ്പെടുത്തുക, അല്ലെങ്കിൽ ഉപേക്ഷിക്കുക അമർത്തുക.",
+    ),
+    # Publish of a check made before a file of the same name was published: the check is made again and shown
+    "rechecked": (
+        "Not published: a file of the same name was published for this pound after this check, so what Publish "
+        "would do has changed. This is the file checked again now: read it, then press Publish again or Discard.",
+        "പ്രസിദ്ധീകരിച്ചില്ല: ഈ പരിശോധനയ്ക്കു ശേഷം ഇതേ പേരിലുള്ള ഒരു ഫയൽ ഈ പൗണ്ടിനായി പ്രസിദ്ധീകരിച്ചു, അതിനാൽ പ്രസിദ്ധീകരിച്ചാൽ "
+        "സംഭവിക്കുന്നത് മാറി. ഇതാണ് ഇപ്പോൾ വീണ്ടും പരിശോധിച്ച ഫലം: വായിച്ചശേഷം വീണ്ടും പ്രസിദ്ധീകരിക്കുക അല്ലെങ്കിൽ ഉപേക്ഷിക്കുക.",
+    ),
     "publish": ("Publish", "പ്രസിദ്ധീകരിക്കുക"),
     "discard": ("Discard", "ഉപേക്ഷിക്കുക"),
     "discarded": ("The file was discarded; nothing was kept.", "ഫയൽ ഉപേക്ഷിച്ചു; ഒന്നും സൂക്ഷിച്ചിട്ടില്ല."),

@@ -72,6 +72,7 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.pound and r.pound.records != r.records %}<p id="pound-counts">{{ t('with_pound', lang) }}: {{ t('records', lang) }} {{ r.pound.records }} · {{ t('stored', lang) }} {{ r.pound.stored }} · {{ t('duplicates', lang) }} {{ r.pound.duplicates }} · {{ t('rejects', lang) }} {{ r.pound.rejects }}</p>{% endif %}
 {% set removed = r.counted.removed %}
 {% if not r.records and not r.replaces %}<p class="error" role="alert" id="nothing">{{ t('nothing_to_publish', lang) }}</p>{% elif not r.records %}<p class="error" role="alert" id="no-entries">{{ t('no_entries', lang) }}</p>{% endif %}
+{% if rechecked %}<p class="error" role="alert" id="rechecked">{{ t('rechecked', lang) }}</p>{% endif %}
 {% if removed %}<p class="error" role="alert" id="removes">{{ t('removes', lang).format(n=removed) }}</p>{% endif %}
 {% if r.one_reason %}<p class="error" role="alert" id="one-reason">{{ t('one_reason', lang).format(n=r.one_reason_rows, records=r.records, reason=reason(r.one_reason, lang)) }}</p>{% endif %}
 {% if r.month_first_cell %}<p class="error" role="alert" id="month-first">{{ t('month_first', lang).format(row=r.month_first_row or '?', cell=r.month_first_cell) }}</p>{% endif %}
@@ -99,6 +100,8 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 </table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}{% endif %}
 <div class="decide">{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
 <label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
+{% if removed %}{% if unconfirmed_removes %}<p class="error" role="alert" id="unconfirmed-removes">{{ t('unconfirmed_removes', lang) }}</p>{% endif %}
+<label class="confirm"><input type="checkbox" name="removes" value="yes" form="publish" required> {{ t('removes_ok', lang).format(n=removed) }}</label>{% endif %}
 <form class="inline" id="publish" method="post" action="/uploads/{{ up.id }}/publish"><input type="hidden" name="csrf_token" value="{{ csrf }}">
 <button class="primary" type="submit">{{ t('publish', lang) }}</button></form>{% endif %}
 <form class="inline" method="post" action="/uploads/{{ up.id }}/discard"><input type="hidden" name="csrf_token" value="{{ csrf }}">

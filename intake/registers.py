@@ -98,6 +98,9 @@ class Report:
     # the other pounds holding a register of the very same bytes (a clerk who picked another pound's file): [{'id':
     # 'p2', 'name': 'Pala Pound'}], the names as the portal publishes them; never the other file's name
     other_pounds: list[dict[str, str]] = field(default_factory=list)
+    # the file it replaces as it stood when checked (replaced_state): a file of that name published since makes the
+    # check out of date (what it would take off the portal has changed); '' in a report kept before it was recorded
+    basis: str = ""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -109,6 +112,22 @@ class Report:
             report.counted = {k: len(getattr(report, k)) for k in ("rejected", "merged", "lines", "changes")}
             report.counted["removed"] = sum(1 for c in report.changes if c.get("change") == "removed")
         return report
+
+
+class CheckOutOfDate(PinfoldError):
+    """The file of that name changed after the upload was checked: its report no longer says what Publish would do."""
+
+
+def replaced_state(data_dir: Path, pound_id: str, name: str) -> str:
+    """The pound's register of that name, which Publish would replace, as it stands: its size, time and inode ('none'
+    when there is none). It changes when a file of that name is published (renamed into place) or removed; the other
+    files of the pound may change meanwhile (another clerk's publish): what this one would take off does not.
+    -> '1873:1765071234000000000:4021' or 'none'."""
+    try:
+        st = (data_dir / "registers" / pound_id / name).stat()
+    except FileNotFoundError:
+        return "none"
+    return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ino}"
 
 
 class RejectsFile:
@@ -204,10 +223,13 @@ def dry_run(
     with tempfile.TemporaryDirectory(prefix=".pinfold-intake-") as tmp:
         work = Path(tmp)
         data = work / "data"
+        basis = replaced_state(data_dir, pound_id, name)  # before the copy: one published meanwhile makes it stale
         _pound_only(data_dir, pound_id, data)
         target = data / "registers" / pound_id / name
         report = Report(
-            replaces=target.exists(), other_pounds=same_bytes_elsewhere(data_dir, public_db, pound_id, staged)
+            replaces=target.exists(),
+            other_pounds=same_bytes_elsewhere(data_dir, public_db, pound_id, staged),
+            basis=basis,
         )
         shutil.copyfile(staged, target)
         pub, priv = work / "public.db", work / "private.db"

@@ -653,8 +653,56 @@ def test_after_publish_a_reload_the_back_button_or_a_second_tab_find_the_publish
     binu = signed_in(s, "binu", "another password")
     assert binu.get(page.url.path).status_code == 404 and binu.get(page.url.path + "/rejects.csv").status_code == 404
     fewer = upload(c, HEADER + REGISTER.splitlines(keepends=True)[1])  # entry 2 struck out of the file
-    text = c.post(fewer.url.path + "/publish", data={"csrf_token": csrf(fewer.text)}).text
+    text = c.post(fewer.url.path + "/publish", data={"csrf_token": csrf(fewer.text), "removes": "yes"}).text
     assert "1 entries of the file published before it are no longer on the portal" in text
+
+
+def test_publish_takes_entries_off_the_portal_only_once_ticked(setup) -> None:
+    """The review of 7 Dec: a file that takes 28 entries off the portal said so in a paragraph the bar pinned at the
+    bottom covered on a phone, and one tap on Publish did it. As for another pound's file, a tick says it is meant."""
+    s, _ = setup
+    c = signed_in(s)
+    page = upload(c, REGISTER)
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    fewer = upload(c, HEADER + REGISTER.splitlines(keepends=True)[1])  # entries 2 to 4 struck out
+    decide = fewer.text[fewer.text.index('class="decide"') :]
+    assert 'name="removes" value="yes" form="publish" required' in decide and "take these 1 entries" in decide
+    refused = c.post(fewer.url.path + "/publish", data={"csrf_token": csrf(fewer.text)})
+    assert refused.status_code == 409 and 'id="unconfirmed-removes"' in refused.text
+    assert fewer.url.path in c.get("/").text.split('id="waiting"')[1]  # not published: still waiting
+    ml = c.get(fewer.url.path + "?lang=ml").text
+    assert "രേഖകൾ പോർട്ടലിൽ നിന്ന് നീക്കാനാണ്" in ml
+    c.get("/?lang=en")
+    done = c.post(fewer.url.path + "/publish", data={"csrf_token": csrf(fewer.text), "removes": "yes"})
+    assert "no longer on the portal" in done.text
+    kept = upload(c, REGISTER, name="dec.csv")  # a file that takes nothing off: no box to tick
+    assert 'name="removes"' not in kept.text
+
+
+def test_a_check_made_before_another_file_of_the_pound_was_published_is_made_again_at_publish(setup) -> None:
+    """The review of 7 Dec: a clerk checked week1.csv, then another week1.csv, published the second, then pressed
+    Publish on the first check, whose report predated it: nothing said that the second file's entries would go,
+    and they went. Publish after the file of that name changed makes the check again and shows it, publishing
+    nothing, for the clerk to read (two clerks' files of other names both land: test_two_clerks_publishing_...)."""
+    s, _ = setup
+    c = signed_in(s)
+    first = upload(c, HEADER + REGISTER.splitlines(keepends=True)[1], name="week1.csv")
+    second = upload(c, REGISTER, name="week1.csv")
+    assert 'id="removes"' not in first.text and 'id="removes"' not in second.text  # a new file, as each was checked
+    c.post(second.url.path + "/publish", data={"csrf_token": csrf(second.text)})
+    stale = c.post(first.url.path + "/publish", data={"csrf_token": csrf(first.text)})
+    assert stale.status_code == 409 and 'id="rechecked"' in stale.text
+    text = html.unescape(stale.text)
+    assert "Publishing this file takes 1 entries off the portal" in text  # entry 2, the second file's, would go
+    assert "checked again" in [r[2] for r in accounts.log(s.accounts_db)]
+    with sqlite3.connect(s.public_db) as con:
+        assert (
+            con.execute("SELECT count(*) FROM impoundments WHERE entry_no = '2' AND pound_id = 'p1'").fetchone()[0] == 1
+        )  # not gone
+    again = c.get(first.url.path)  # the report kept is the new one
+    assert 'id="removes"' in again.text and 'id="rechecked"' not in again.text
+    done = c.post(first.url.path + "/publish", data={"csrf_token": csrf(again.text), "removes": "yes"})
+    assert done.status_code == 200 and "no longer on the portal" in done.text
 
 
 def test_a_new_file_of_no_entries_has_nothing_to_publish(setup) -> None:
