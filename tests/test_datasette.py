@@ -276,6 +276,12 @@ def test_no_personal_name_reachable_through_data(client, demo_names) -> None:
     for table in ("impoundments", "rejects", "sales", "notices", "auctions"):
         csv = client.get(f"/data/pounds/{table}.csv", params={"_stream": "on", "_size": "max"}).text
         assert [n for n in demo_names if n in csv] == []
+    # and the words around the data: the review of 7 Dec found the demo's pound-keeper who bought at his own
+    # pound, as the register wrote his name, in the example of the conflict-of-interest query's description
+    queries = client.get("/data/pounds.json").json()["queries"]
+    docs = ["/data/", "/data/pounds", "/data/-/metadata.json", *(f"/data/pounds/{q['name']}" for q in queries)]
+    assert len(queries) > 5
+    assert [(p, n) for p in docs for n in demo_names if n in client.get(p).text] == []
 
 
 @pytest.mark.parametrize(
