@@ -925,6 +925,10 @@ T.update({
     "example_rate_label": (
         "EXAMPLE feeding and watering rate (not a council resolution)",
         "തീറ്റയ്ക്കും വെള്ളത്തിനുമുള്ള ഉദാഹരണ നിരക്ക് (കൗൺസിൽ തീരുമാനമല്ല)"),
+    # K s.11(2) multiplies the fine "within such local area" as the Government notifies: the area's notification
+    "example_habitual_label": (
+        "EXAMPLE habitual-trespass notification (not in the Gazette)",
+        "ശീലമായ അതിക്രമ പ്രദേശത്തിന്റെ ഉദാഹരണ വിജ്ഞാപനം (ഗസറ്റിലില്ല)"),
     # The one day to act on is the last day to claim; a printed notice's later day only explains the notice
     # (templates/_notice_gap.html, notice.html), K s.13(3): "seven days from the date of the notice".
     "notice_gap_why": (

@@ -129,7 +129,7 @@ class ListedRate(NamedTuple):
     species: str
     fine: str | None  # the fine per head in force; in a habitual-trespass area the multiplied one, its working after
     feeding: str | None  # the feeding and watering rate per head per day
-    basis: list[tuple[str, str]]  # (reference, status) of the scale row and the rate row
+    basis: list[tuple[str, str]]  # (reference, status) of the scale row, the habitual area's (K s.11(2)), the rate row
     practices: list[tuple[str, str]]  # press-reported council practices: (amount, reference), never in the list
 
 
@@ -142,7 +142,8 @@ def rates_listed(book: RuleBook, pk: RulePack, area: str, on: dt.date) -> list[L
         fine, feed = book.fine_scale(pk.id, area, kind, on), book.feeding_rate(pk.id, area, kind, on)
         if not (fine or feed):
             continue
-        mult = book.habitual_multiplier(pk, area, kind, on)
+        habitual = book.habitual_row(pk, area, kind, on)
+        mult = habitual.amount.rupees if habitual else Fraction(1)
         fine_text = (fine.amount * mult).display(on) if fine else None
         if fine and mult != 1:  # a notified habitual-trespass area: the multiplied fine is the one in force
             fine_text = (
@@ -155,7 +156,7 @@ def rates_listed(book: RuleBook, pk: RulePack, area: str, on: dt.date) -> list[L
                 kind,
                 fine_text,
                 feed.amount.display(on) if feed else None,
-                [(r.reference, r.status) for r in (fine, feed) if r],
+                [(r.reference, r.status) for r in (fine, habitual if fine and mult != 1 else None, feed) if r],
                 [(r.amount.display(on), r.reference) for r in practices],
             )
         )
@@ -280,6 +281,10 @@ def due_json(imp: dict[str, Any], due: Due, today: dt.date, auction: dict[str, A
         else None,
         "feeding_basis": {"reference": due.feeding_basis.reference, "status": due.feeding_basis.status}
         if due.feeding_basis
+        else None,
+        # the notification of the habitual-trespass area the fine is multiplied for (K s.11(2)), or None
+        "habitual_basis": {"reference": due.habitual_basis.reference, "status": due.habitual_basis.status}
+        if due.habitual_basis
         else None,
         # press-reported council practices: not notified, never in the sums above
         "reported_practices": [

@@ -187,6 +187,10 @@ class Due(BaseModel):
     sections: list[str]
     fine_basis: Basis | None
     feeding_basis: Basis | None
+    habitual_basis: Basis | None = Field(
+        description="The notification of the habitual-trespass area the fine is multiplied for (K s.11(2)): its "
+        "reference and status ('example' in the demo's rule files); null when the fine is not multiplied."
+    )
     reported_practices: list[ReportedPractice]
     status: str
     left_on: str | None = Field(description="Once it has left the pound, charges were counted to this day.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 import sqlite3
 from decimal import Decimal
@@ -253,6 +254,43 @@ def test_habitual_trespass_area_any_multiplier_up_to_double(tmp_path) -> None:
     assert "K s.11(2)" in due.sections
     other = compute_due(K, b, "Thrissur Municipal Corporation", "goat", 2, D(2025, 4, 1), D(2025, 4, 1))
     assert other.fine == Money.of(1000) and other.habitual_multiplier == 1
+
+
+def test_a_multiplied_fine_names_the_notification_of_its_area_and_says_when_it_is_an_example(client, settings) -> None:
+    """K s.11(2): "when it appears to the Director that in any local area cattle are habitually allowed to trespass
+    ... he may, by notification in the Gazette, direct" a fine "not exceeding double". The doubling is the Act's;
+    that Thrissur is such an area is a notification's, which the demo's rule files give as an example. The review of
+    7 Dec: the page showed '₹500 × 1 × 2, K s.11(2)', as if the Act doubled Thrissur's fines, and the API and the
+    pound's list named no notification. By hand: the demo's example scale, ₹500 a cow, 1 cow, the example
+    notification's 2: ₹500 × 1 × 2 = ₹1,000 a cow, labelled an example twice, the scale and the area."""
+    con = sqlite3.connect(settings.database)
+    cow, head = con.execute(
+        "SELECT id, head_count FROM impoundments WHERE pound_id = 'tcr-corp' AND species = 'cow' "
+        "AND coalesce(seizure_local_area, 'Thrissur Municipal Corporation') = 'Thrissur Municipal Corporation' "
+        "ORDER BY head_count, id LIMIT 1"
+    ).fetchone()
+    goat = con.execute(
+        "SELECT id FROM impoundments WHERE pound_id = 'tcr-corp' AND species = 'goat' LIMIT 1"
+    ).fetchone()
+    due = client.get(f"/api/impoundments/{cow}/due").json()
+    hand = f"{500 * head * 2}.00"  # ₹500 × head × 2
+    assert (due["fine_per_head_rupees"], due["habitual_multiplier"], due["fine_rupees"]) == ("500.00", 2, hand)
+    assert due["habitual_basis"] == {
+        "reference": "EXAMPLE habitual-trespass notification under K s.11(2) (demo data)",
+        "status": "example",
+    }
+    page = client.get(f"/animals/{cow}?lang=en").text
+    fine_row = page[page.index('id="fine"') : page.index('id="feeding"')]
+    habitual = re.sub(r"<[^>]+>", "", fine_row[fine_row.index('id="habitual-basis"') :].split("</td>")[0])
+    assert "K s.11(2): EXAMPLE habitual-trespass notification under K s.11(2) (demo data) (Example" in habitual
+    ml = client.get(f"/animals/{cow}?lang=ml").text
+    assert "ശീലമായ അതിക്രമ പ്രദേശത്തിന്റെ ഉദാഹരണ വിജ്ഞാപനം" in ml
+    client.get("/?lang=en")
+    pound = client.get("/pounds/tcr-corp").text
+    rates = pound[pound.index("EXAMPLE habitual-trespass notification") - 400 :]
+    assert "(₹500.00 × 2, K s.11(2))" in rates[:800]
+    if goat:  # a kind the notification does not name: not multiplied, no notification named
+        assert client.get(f"/api/impoundments/{goat[0]}/due").json()["habitual_basis"] is None
 
 
 @pytest.mark.parametrize(

@@ -75,7 +75,8 @@ def test_a_pounds_list_of_fines_and_rates_is_the_laws(tmp_path: Path) -> None:
     amount of fine as may be specified by him ... not exceeding double the fine prescribed under sub-section (1)"):
     a scale of Rs 500 a head, so a cow's fine is 500 x 3/2 = Rs 750, shown with its working; a goat, not named in the
     notification, Rs 500; feeding Rs 100 a day for every kind; a newspaper's Rs 800 beside the cow's line, never in
-    it. Kinds with neither a scale nor a rate are not listed."""
+    it. The cow's line names the area's notification with the scale's and the rate's. Kinds with neither a scale nor
+    a rate are not listed."""
     book = _book(
         tmp_path,
         **{
@@ -90,7 +91,7 @@ def test_a_pounds_list_of_fines_and_rates_is_the_laws(tmp_path: Path) -> None:
         "cow",
         "₹750.00 (₹500.00 × 1.5, K s.11(2))",
         "₹100.00",
-        [("notification 1", "notified"), ("resolution 2", "council resolution")],
+        [("notification 1", "notified"), ("notification 7", "notified"), ("resolution 2", "council resolution")],
         [("₹800.00", "a newspaper")],
     )
     assert listed["goat"] == ListedRate("goat", "₹500.00", None, [("notification 1", "notified")], [])

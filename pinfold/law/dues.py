@@ -68,6 +68,9 @@ class Due:
     # the multiplier the pound's own area would give (K s.11(2)): where the place of seizure decided otherwise, it
     # differs from habitual_multiplier, and the page says why
     pound_area_multiplier: Fraction = Fraction(1)
+    # the notification the multiplier rests on (rules.habitual_row): an Act's section multiplies, a notification
+    # (or an example of one) says the area is one; None when the fine is not multiplied
+    habitual_basis: RateRow | None = None
 
     @property
     def total(self) -> Money | None:
@@ -144,7 +147,8 @@ def compute_due(
     in the pound as the rate counts days (K s.4). Charges stop on the day the register records the animal leaving.
     """
     fine_row = book.fine_scale(pack.id, area, species, brought_on)
-    mult = book.habitual_multiplier(pack, seized_in or area, species, brought_on)
+    habitual = book.habitual_row(pack, seized_in or area, species, brought_on)
+    mult = Fraction(1) if habitual is None else habitual.amount.rupees
     by_pound = mult if not seized_in or seized_in == area else book.habitual_multiplier(pack, area, species, brought_on)
     per_head = fine_row.amount if fine_row else None
     fine = per_head * (head_count * mult) if per_head is not None else None
@@ -184,6 +188,7 @@ def compute_due(
         head_count=head_count,
         fine_per_head=per_head,
         habitual_multiplier=mult,
+        habitual_basis=habitual if mult != 1 else None,
         fine=fine,
         feeding_rate=parts[0].rate.amount if parts else None,
         feeding=feeding,

@@ -153,10 +153,15 @@ class RuleBook:
     def habitual_multiplier(self, pack: RulePack, area: str, species: str, on: dt.date) -> Fraction:
         """K s.11(2): the multiplier a notified habitual-trespass area sets, exactly ('1.5' -> 3/2), else 1. Rule
         files are checked when read: a multiplier above the pack's most (double, for K) is an error there."""
+        row = self.habitual_row(pack, area, species, on)
+        return Fraction(1) if row is None else row.amount.rupees
+
+    def habitual_row(self, pack: RulePack, area: str, species: str, on: dt.date) -> RateRow | None:
+        """The notification of a habitual-trespass area in force (K s.11(2)), which the multiplier rests on: its
+        reference and status say whether it is the Gazette's or an example ('example' in the demo's rule files);
+        None where no area of that name is notified."""
         row = _first_in_force(self._rows_for("habitual", pack.id, area, species), on)
-        if row is None or row.area == "*":
-            return Fraction(1)
-        return row.amount.rupees
+        return None if row is None or row.area == "*" else row
 
     def habitual_notified(self, pack: RulePack, species: str, on: dt.date) -> bool:
         """K s.11(2): whether any local area multiplies the fine of this kind on this day, so that where the cattle
