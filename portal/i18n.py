@@ -74,6 +74,11 @@ T: dict[str, tuple[str, str]] = {
         "Animals in the pound now come first, the one with the nearest last day to claim at the top.",
         "ഇപ്പോൾ പൗണ്ടിലുള്ളവ ആദ്യം; തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം ഏറ്റവും അടുത്തുള്ളത് ഏറ്റവും മുകളിൽ.",
     ),
+    "without_word_intro": (
+        "Every word must match. Leaving one out finds:",
+        "എല്ലാ വാക്കുകളും ചേരണം. ഒന്ന് ഒഴിവാക്കിയാൽ കിട്ടുന്നത്:",
+    ),
+    "without_word": ("without “{word}”: {n} found", "“{word}” ഇല്ലാതെ: {n} എണ്ണം"),
     "filters_in_force": ("The search also asked for:", "തിരച്ചിലിൽ ഇവയും ചോദിച്ചിരുന്നു:"),
     "drop_filter": ("search without it", "ഇതില്ലാതെ തിരയുക"),
     "kind_in_words": ("a kind named in your words", "നിങ്ങളുടെ വാക്കുകളിലെ ഇനം"),

@@ -9,7 +9,7 @@ import sqlite3
 import sys
 import threading
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pinfold.errors import RecordRejected
@@ -147,6 +147,26 @@ def parse_query(
     return query
 
 
+# A search that finds nothing says what each of its words costs: the same search without it, and how many it finds
+MOST_WORDS_WEIGHED = 6
+
+
+def without_each_word(con: sqlite3.Connection, query: Query) -> list[tuple[str, str, int]]:
+    """For a search of several words that finds nothing, each word whose leaving out finds something: (the word, the
+    words of the search without it, how many that finds). ('black cow white patch mannuthy': nothing) ->
+    [('mannuthy', 'cow black white patch', 3)]: a place the registers never wrote, where the owner's hint said dates."""
+    if len(query.words) < 2:
+        return []
+    kind = [query.species] if query.species and not query.species_chosen else []  # a kind read from the words
+    out = []
+    for word in list(dict.fromkeys(query.words))[:MOST_WORDS_WEIGHED]:
+        others = [w for w in query.words if w != word]
+        n = _count_all(con, plan(replace(query, words=others)))
+        if n:
+            out.append((word, " ".join([*query.tags, *kind, *others]), n))
+    return out
+
+
 def fts_expression(words: list[str]) -> str:
     """['black', 'white-patch'] -> '"black" "white-patch"': every word quoted, so user input is never FTS syntax."""
     return " ".join('"' + w.replace('"', '""') + '"' for w in words)
@@ -161,7 +181,7 @@ def fts_word(word: str) -> str:
 # The columns a search lists (with the pound's name), read by the SQL below and by the API's model of a row; each row
 # also carries what became of the animal (pinfold/law/status.py whereabouts), counted for the day the page is for.
 SEARCH_COLUMNS = ["id", "pound_id", "pound_name", "district", "brought_at", "brought_on", "species", "head_count",
-                  "description", "colour", "ear_tags", "status", "left_on", "auction_earliest_on", "notice_due_on",
+                  "description", "colour", "ear_tags", "place_seized", "status", "left_on", "auction_earliest_on", "notice_due_on",
                   "auction_by_notice_on"]  # fmt: skip
 WHEREABOUTS = list(whereabouts())
 

@@ -87,17 +87,18 @@ IN_POUND = {"id": "tcr-ollur/2026/17", "in_pound_now": True, "head_count": 2, "s
             "colour": "black and white", "description": "black & white <calf>, KL-08-0042", "pound_id": "tcr-ollur",
             "pound_name": "Ollur Pound", "district": "Thrissur", "brought_on": "2026-11-20", "days_in_pound": 10,
             "status": "impounded", "register_silent": False, "last_day_to_claim": "2026-11-28",
-            "auction_may_be_held": True}  # fmt: skip
+            "auction_may_be_held": True, "place_seized": "Mannuthy <east>"}  # fmt: skip
 SILENT = {**IN_POUND, "id": "x-1857/1858/3", "in_pound_now": False, "head_count": 1, "species": "bull", "colour": None,
           "description": "", "brought_on": "1858-01-14", "days_in_pound": None, "register_silent": True,
-          "last_day_to_claim": None, "auction_may_be_held": False}  # fmt: skip
+          "last_day_to_claim": None, "auction_may_be_held": False, "place_seized": None}  # fmt: skip
 WRITTEN = [
     (
         IN_POUND,
         "en",
         False,
         '<tr class="in-pound">\n  <td><a href="/animals/tcr-ollur/2026/17">2 calves</a></td>\n  \n'
-        '  <td data-label="Description" class="written">black &amp; white &lt;calf&gt;, KL-08-0042</td>\n'
+        '  <td data-label="Description"><span class="written">black &amp; white &lt;calf&gt;, KL-08-0042</span><br><small>'
+        'Seized at: <span class="written">Mannuthy &lt;east&gt;</span></small></td>\n'
         '  <td data-label="Pound"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br><small class="written">'
         'Thrissur</small></td>\n  <td data-label="Brought to the pound">20 Nov 2026</td>\n'
         '  <td data-label="Days in pound">10</td>\n  <td data-label="Status" class="status-impounded">In the pound</td>\n'
@@ -109,8 +110,8 @@ WRITTEN = [
         "ml",
         False,
         '<tr class="in-pound">\n  <td><a href="/animals/tcr-ollur/2026/17">2 കന്നുകുട്ടി '
-        '(കറുപ്പ്, വെള്ള)</a></td>\n  \n  <td data-label="വിവരണം" class="written">black &amp; white &lt;calf&gt;, '
-        'KL-08-0042</td>\n  <td data-label="പൗണ്ട്"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br>'
+        '(കറുപ്പ്, വെള്ള)</a></td>\n  \n  <td data-label="വിവരണം"><span class="written">black &amp; white &lt;calf&gt;, '
+        'KL-08-0042</span><br><small>പിടിച്ചെടുത്ത സ്ഥലം: <span class="written">Mannuthy &lt;east&gt;</span></small></td>\n  <td data-label="പൗണ്ട്"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br>'
         '<small>തൃശ്ശൂർ</small></td>\n  <td data-label="പൗണ്ടിൽ എത്തിച്ചത്">20 നവംബർ 2026</td>\n'
         '  <td data-label="പൗണ്ടിലെ ദിവസങ്ങൾ">10</td>\n  <td data-label="നില" class="status-impounded">പൗണ്ടിൽ</td>\n'
         '  <td data-label="ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം"><strong>28 നവംബർ 2026</strong><br>'
@@ -121,7 +122,7 @@ WRITTEN = [
         "en",
         True,
         '<tr>\n  <td><a href="/animals/x-1857/1858/3">1 bull</a></td>\n  \n'
-        '  <td data-label="Description" class="written"></td>\n  \n  <td data-label="Brought to the pound">14 Jan 1858</td>\n'
+        '  <td data-label="Description"><span class="written"></span></td>\n  \n  <td data-label="Brought to the pound">14 Jan 1858</td>\n'
         '  <td data-label="Days in pound">—</td>\n  <td data-label="Status" class="status-impounded">No outcome recorded in '
         'the register</td>\n  <td data-label="Last day to claim before auction"></td>\n</tr>',
     ),
@@ -130,7 +131,7 @@ WRITTEN = [
         "ml",
         True,
         '<tr>\n  <td><a href="/animals/x-1857/1858/3">1 കാള</a></td>\n  \n'
-        '  <td data-label="വിവരണം" class="written"></td>\n  \n  <td data-label="പൗണ്ടിൽ എത്തിച്ചത്">14 ജനുവരി 1858</td>\n'
+        '  <td data-label="വിവരണം"><span class="written"></span></td>\n  \n  <td data-label="പൗണ്ടിൽ എത്തിച്ചത്">14 ജനുവരി 1858</td>\n'
         '  <td data-label="പൗണ്ടിലെ ദിവസങ്ങൾ">—</td>\n  <td data-label="നില" class="status-impounded">രജിസ്റ്ററിൽ '
         'തുടർനടപടി രേഖപ്പെടുത്തിയിട്ടില്ല</td>\n  <td data-label="ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം"></td>\n</tr>',
     ),

@@ -140,6 +140,29 @@ def test_an_empty_result_names_the_filters_in_force_and_offers_to_drop_each(clie
     assert "no-results" not in parse(client.get(without_kind).text).by_id
 
 
+def test_a_search_that_finds_nothing_says_which_word_to_leave_out(client, demo_dbs) -> None:
+    """The review of 7 Dec: the home page's own example, 'black cow white patch Mannuthy', found nothing, and the page
+    offered to drop the kind or the dates, while the cause was the place, which no register wrote. Each word whose
+    leaving out finds something is offered, with what that finds, and the link finds it."""
+    con = sqlite3.connect(demo_dbs[0])
+    place = con.execute(
+        "SELECT place_seized FROM impoundments WHERE species = 'cow' AND description LIKE '%black%' "
+        "AND place_seized NOT LIKE '% %' AND place_seized NOT LIKE '%-%' LIMIT 1"
+    ).fetchone()[0]
+    assert not con.execute("SELECT 1 FROM impoundments WHERE place_seized LIKE '%Zanzibar%'").fetchone()
+    # as typed (exact): a word the index does not know is otherwise read as the nearest one it knows
+    page = parse(client.get("/", params={"q": f"black cow {place} Zanzibar", "lang": "en", "exact": "1"}).text)
+    text = page.by_id["no-results"]
+    assert "without “zanzibar”:" in text and "without “black”" not in text, text  # black: still nothing
+    link = next(u for u in page.links if "q=cow+black+" in u)
+    assert "cow" in link and place.lower() in link.lower()  # the kind read from the words is kept
+    found = parse(client.get(link).text)
+    assert "no-results" not in found.by_id
+    assert f"Seized at: {place}" in found.text  # and each result says where it was seized
+    one = parse(client.get("/", params={"q": "Zanzibar", "exact": "1"}).text)  # one word: nothing to leave out
+    assert "without “" not in one.by_id["no-results"]
+
+
 def test_the_empty_result_speaks_malayalam_too(client) -> None:
     try:
         page = parse(client.get("/", params={"q": "black calf", "species": "cow", "lang": "ml"}).text)

@@ -35,7 +35,7 @@ from ..law import (
 )
 from ..qr import qr_svg
 from ..render import fragment, render
-from ..search import Query, in_pound_now_by_pound, latest, search
+from ..search import Query, in_pound_now_by_pound, latest, search, without_each_word
 from ..search import animal as animal_row
 from ..share import message, whatsapp
 from . import compliance as scorecard
@@ -87,6 +87,11 @@ def home(
                 f"this search has {pages} page{'s' if pages > 1 else ''}; there is no page {page}",
                 ml=f"ഈ തിരച്ചിലിന് {pages} പേജ് മാത്രം; {page}-ാം പേജ് ഇല്ല",
             )
+    # Nothing found for several words: each word whose leaving out finds something, with that search's address
+    without = [
+        (word, _url(asked, q=words, page=None), n)
+        for word, words, n in (without_each_word(con, query) if found is not None and not found.total else [])
+    ]
     # The filters in force, each with the address of the same search without it: an empty result offers to drop them.
     chosen = {
         "species": query.species_chosen,
@@ -116,6 +121,7 @@ def home(
         pages=pages,
         page_url=lambda n: _url(asked, page=str(n) if n > 1 else None),
         in_force=in_force,
+        without=without,
         forgiven=forgiven,
         as_typed=_url(asked, exact="1", page=None),
         latest=[] if query.searched else latest(con, today),
