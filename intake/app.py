@@ -47,9 +47,9 @@ from .registers import (
     Report,
     UploadRefused,
     dry_run,
-    replaced_state,
     publish,
     publishing,
+    replaced_state,
     safe_name,
     sha256_of,
 )
