@@ -187,7 +187,7 @@ def finish() -> list[str]:
         SELECT pound_id, sold_on, '', '', 'held', '', '', id, species, head_count, description
         FROM impoundments WHERE sold_on IS NOT NULL""",
         f"""INSERT INTO scratch._lots ({_LOTS})
-        SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, '10:00'), coalesce(s.place, ''),
+        SELECT i.pound_id, coalesce(s.date, i.auction_earliest_on), coalesce(s.time, ''), coalesce(s.place, ''),
                CASE WHEN s.date IS NULL THEN 'proposed' ELSE 'scheduled' END, coalesce(s.conditions, ''),
                coalesce(s.reference, ''), i.id, i.species, i.head_count, i.description
         FROM impoundments i
@@ -202,11 +202,13 @@ def finish() -> list[str]:
         SELECT s.pound_id, s.date, s.time, s.place, 'scheduled', s.conditions, s.reference, NULL, NULL, 0, NULL
         FROM scratch._scheduled s""",
         # Auctions: one per pound and day, its id the pound and the day alone, so a calendar's event keeps its UID when a
-        # proposed auction is fixed by the Director on that day; held (sales recorded) over scheduled over proposed.
+        # proposed auction is fixed by the Director on that day; held (sales recorded) over scheduled over proposed. A
+        # proposed one has a day and no hour (starts_at the day alone): the Act leaves the time to the Director's order
+        # (K s.13(3): "at such place and time ... as the Director ... directs"), and none is invented.
         f"""INSERT INTO auctions (id, pound_id, auction_date, auction_time, starts_at, place, conditions, status, lots,
                                   head_count, lot_summary, reference, section)
         SELECT l.pound_id || '-' || l.auction_date, l.pound_id, l.auction_date,
-               nullif(max(l.auction_time), ''), l.auction_date || 'T' || coalesce(nullif(max(l.auction_time), ''), '10:00'),
+               nullif(max(l.auction_time), ''), l.auction_date || coalesce('T' || nullif(max(l.auction_time), ''), ''),
                coalesce(nullif(max(l.place), ''), p.name), nullif(max(l.conditions), ''),
                CASE WHEN max(l.status = 'held') THEN 'held' WHEN max(l.status = 'scheduled') THEN 'scheduled'
                     ELSE 'proposed' END,

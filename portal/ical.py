@@ -75,6 +75,8 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang:
     """One auction's VEVENT, as bytes ending in a line break: (values of EVENT_FIELDS, base URL, stamp, language)
     -> bytes; its words in English or Malayalam (lang='ml'), the register's own text as written."""
     r = dict(zip(EVENT_FIELDS, fields, strict=True))
+    # a day alone (a proposed auction: no hour is fixed, K s.13(3)) is a day's event (RFC 5545 3.6.1: DTSTART as DATE)
+    day_only = len(r["starts_at"]) == 10
     start = dt.datetime.fromisoformat(r["starts_at"]).replace(tzinfo=KOLKATA)
     ev = Event()
     ev.add("uid", f"{r['atom_id']}@pinfold")
@@ -86,8 +88,12 @@ def event_ical(fields: tuple[Any, ...], base_url: str, stamp: dt.datetime, lang:
     if modified:
         ev.add("last-modified", modified)
     ev.add("sequence", r["sequence"] or 0)
-    ev.add("dtstart", start)
-    ev.add("dtend", start + dt.timedelta(hours=2))
+    if day_only:
+        ev.add("dtstart", start.date())
+        ev.add("dtend", start.date() + dt.timedelta(days=1))
+    else:
+        ev.add("dtstart", start)
+        ev.add("dtend", start + dt.timedelta(hours=2))
     proposed = r["status"] == "proposed"
     status = t("calendar_proposed_status", lang) if proposed else r["status"]
     if lang == "ml" and not proposed:

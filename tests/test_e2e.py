@@ -182,8 +182,12 @@ def test_calendar_times_are_right_in_india(live_server: LiveServer, settings: Se
         else:  # an auction the Director fixed is shown before any animal is known to be in it
             assert str(ev["SUMMARY"]).startswith(f"{prefix}: lots not yet known") and status == "scheduled"
         assert str(ev["STATUS"]) == ("TENTATIVE" if status == "proposed" else "CONFIRMED")
-        assert start == dt.datetime.fromisoformat(starts_at).replace(tzinfo=ZoneInfo("Asia/Kolkata"))
-        assert start.utcoffset() == dt.timedelta(hours=5, minutes=30)
+        if status == "proposed":  # a day, no hour: K s.13(3) leaves "place and time" to the Director's order
+            assert start == dt.date.fromisoformat(starts_at) and ev.decoded("DTEND") == start + dt.timedelta(days=1)
+            assert ev["DTSTART"].params.get("VALUE") == "DATE"
+        else:
+            assert start == dt.datetime.fromisoformat(starts_at).replace(tzinfo=ZoneInfo("Asia/Kolkata"))
+            assert start.utcoffset() == dt.timedelta(hours=5, minutes=30)
         assert ev["LOCATION"]
     assert len(uids) == len(events)
     assert any(str(ev["SUMMARY"]).startswith("Proposed cattle auction: 1 lot, ") for ev in events)

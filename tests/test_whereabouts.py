@@ -91,7 +91,7 @@ def test_the_view_names_no_auction_gone_by(demo_dbs) -> None:
 def test_a_proposed_auction_is_never_in_the_past(client) -> None:
     cal = icalendar.Calendar.from_ical(client.get("/calendar/auctions.ics").content)
     past_proposed = [
-        ev for ev in cal.walk("VEVENT") if str(ev["STATUS"]) == "TENTATIVE" and ev.decoded("DTSTART").date() < TODAY
+        ev for ev in cal.walk("VEVENT") if str(ev["STATUS"]) == "TENTATIVE" and ev.decoded("DTSTART") < TODAY
     ]
     assert past_proposed == []
     feed = client.get("/api/impoundments", params={"limit": 1}).json()  # the portal answers on the same data
