@@ -434,6 +434,20 @@ ML_MONTHS = [
 EN_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
+WEEKDAYS_EN = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+WEEKDAYS_ML = ["തിങ്കളാഴ്ച", "ചൊവ്വാഴ്ച", "ബുധനാഴ്ച", "വ്യാഴാഴ്ച", "വെള്ളിയാഴ്ച", "ശനിയാഴ്ച", "ഞായറാഴ്ച"]
+
+
+def weekday_label(d: dt.date | str | None, lang: str) -> str:
+    """The day of the week of a date, for a deadline an owner must meet while the pound is open: '2026-12-13' ->
+    'Sunday' / 'ഞായറാഴ്ച'; None or '' -> ''."""
+    if d is None or d == "":
+        return ""
+    if isinstance(d, str):
+        d = dt.date.fromisoformat(d[:10])
+    return (WEEKDAYS_ML if lang == "ml" else WEEKDAYS_EN)[d.weekday()]
+
+
 def date_label(d: dt.date | str | None, lang: str) -> str:
     """As people in Kerala write dates: '29 Nov 2026' / '29 നവംബർ 2026' (day first, never month first); the portal's
     pages and the intake's alike. '2026-11-29T00:00:00' -> '29 Nov 2026'; None or '' -> ''."""

@@ -74,6 +74,11 @@ T: dict[str, tuple[str, str]] = {
         "Animals in the pound now come first, the one with the nearest last day to claim at the top.",
         "ഇപ്പോൾ പൗണ്ടിലുള്ളവ ആദ്യം; തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം ഏറ്റവും അടുത്തുള്ളത് ഏറ്റവും മുകളിൽ.",
     ),
+    # beside the last day to claim: the Act gives no more days when the pound is shut on it (K s.13(3))
+    "check_hours": (
+        "come while the pound is open, its hours above",
+        "പൗണ്ട് തുറന്നിരിക്കുമ്പോൾ വരിക, സമയം മുകളിൽ",
+    ),
     "without_word_intro": (
         "Every word must match. Leaving one out finds:",
         "എല്ലാ വാക്കുകളും ചേരണം. ഒന്ന് ഒഴിവാക്കിയാൽ കിട്ടുന്നത്:",

@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 from pinfold.law.money import Money, indian_grouped
 from pinfold.law.packs import RulePack, UnknownAct, pack
 from pinfold.law.rules import ratio_text
+from pinfold.vocabulary import weekday_label
 
 from .i18n import (
     colour_label,
@@ -149,6 +150,7 @@ def lang_switch_url(request: Request, lang: str) -> str:
 WORDS: dict[str, Callable[..., str]] = {
     "t": t,
     "date": date_label,
+    "weekday": weekday_label,
     "status": status_label,
     "species": species_label,
     "head": head_label,

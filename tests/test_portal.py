@@ -153,6 +153,9 @@ def test_animal_page_shows_amount_due_and_last_day_from_the_rule_pack(client, de
     )
     last = dt.date.fromisoformat(fixed[0] if fixed else a["auction_earliest_on"]) - dt.timedelta(days=1)
     assert page.by_id["last-day"].strip() == f"{last.day} {last:%b} {last.year}"
+    # the day of the week beside it (the review of 7 Dec: a last day on a Sunday, the pound shut), by the calendar
+    if last >= TODAY:
+        assert page.by_id["last-day-weekday"].startswith(f"({last:%A}: come while the pound is open")
     assert "K s.11(2)" in due["sections"] and "K s.19" in due["sections"]
     assert f"× {days} {'day' if days == 1 else 'days'})" in page.text
     # On the day it was brought, the animal has been in the pound one day (K s.4): "× 1 day", not "× 1 days".
@@ -641,3 +644,22 @@ def test_a_search_offers_its_feed_where_the_count_is_not_only_after_the_rows(cli
         assert top and top.start() > heading and words in top[2]
         hrefs = re.findall(r'<a class="feed" href="([^"]+)"', page)
         assert len(hrefs) == 2 and hrefs[0] == hrefs[1] == top[1] and top[1].startswith("/feeds/impounded.rss?")
+
+
+def test_the_last_day_to_claim_says_its_day_of_the_week(client, demo_dbs) -> None:
+    """The review of 7 Dec: a last day to claim fell on a Sunday, the pound open Monday to Saturday, and nothing on
+    the page said so; the Act gives no more days for it (K s.13(3)). The page names the day of the week, beside the
+    pound's hours, in both languages."""
+    con = sqlite3.connect(demo_dbs[0])
+    animal, last = con.execute(
+        "SELECT id, last_day_to_claim FROM impoundments_now WHERE last_day_to_claim > ? ORDER BY id LIMIT 1",
+        (TODAY.isoformat(),),
+    ).fetchone()
+    day = dt.date.fromisoformat(last)
+    en = parse(client.get(f"/animals/{animal}", params={"lang": "en"}).text)
+    assert en.by_id["last-day"].strip() == f"{day.day} {day:%b} {day.year}"
+    assert en.by_id["last-day-weekday"] == f"({day:%A}: come while the pound is open, its hours above)"
+    ml = parse(client.get(f"/animals/{animal}", params={"lang": "ml"}).text)
+    client.cookies.clear()
+    names = ["തിങ്കളാഴ്ച", "ചൊവ്വാഴ്ച", "ബുധനാഴ്ച", "വ്യാഴാഴ്ച", "വെള്ളിയാഴ്ച", "ശനിയാഴ്ച", "ഞായറാഴ്ച"]
+    assert ml.by_id["last-day-weekday"].startswith(f"({names[day.weekday()]}:")
