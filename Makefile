@@ -6,6 +6,7 @@ TODAY ?=# empty: today in India (pinfold demo-data's default), as every page is 
 DEMO_DIR := data/demo
 PORT ?= 8000
 INTAKE_PORT ?= 8001
+MAIL_PORT ?= 8025# the demo's mailbox (demo/mailbox.py): the alerts' e-mail, printed to the terminal, never sent on
 
 .PHONY: install debs demo serve test lint format bench load clean
 
@@ -41,8 +42,11 @@ demo: install
 	echo "intake (pound staff): http://127.0.0.1:$(INTAKE_PORT)/  account: clerk, of pound $$pound; password in $$pw"
 	$(BIN)/pinfold intake $(DEMO_DIR) --db $(DEMO_DIR)/pinfold.db --private-db $(DEMO_DIR)/private.db \
 	  --accounts $(DEMO_DIR)/accounts.db --port $(INTAKE_PORT) --public-url http://127.0.0.1:$(PORT) & intake=$$!; \
-	trap "kill $$intake" EXIT INT TERM; \
-	$(BIN)/pinfold serve --db $(DEMO_DIR)/pinfold.db --host 127.0.0.1 --port $(PORT)
+	$(BIN)/python -m aiosmtpd -n -l 127.0.0.1:$(MAIL_PORT) -c demo.mailbox.Printed & mailbox=$$!; \
+	trap "kill $$intake $$mailbox" EXIT INT TERM; \
+	echo "e-mail alerts: the portal's form sends them to a mailbox on 127.0.0.1:$(MAIL_PORT) that prints each one here"; \
+	$(BIN)/pinfold alerts serve --db $(DEMO_DIR)/pinfold.db --subscribers $(DEMO_DIR)/subscribers.db \
+	  --smtp smtp://127.0.0.1:$(MAIL_PORT) --base-url http://127.0.0.1:$(PORT) --host 127.0.0.1 --port $(PORT)
 
 lint: $(BIN)/pinfold
 	$(BIN)/ruff check pinfold ingest portal intake alerts cli demo tests bench
