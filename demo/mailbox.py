@@ -17,7 +17,7 @@ def shown(data: bytes) -> str:
     b'To: a@b\\r\\nSubject: Hi\\r\\n\\r\\nhello=\\r\\n there' -> '--- e-mail to a@b: Hi ---\\nhello there\\n'."""
     msg = email.message_from_bytes(data, policy=email.policy.default)
     part = msg.get_body(preferencelist=("plain",)) if msg.is_multipart() else msg
-    text = part.get_content() if part is not None else ""  # type: ignore[union-attr]
+    text = part.get_content() if part is not None else ""
     return f"--- e-mail to {msg['To']}: {msg['Subject']} ---\n{text.rstrip()}\n"
 
 
