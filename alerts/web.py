@@ -14,13 +14,13 @@ from typing import Annotated, Any, cast
 
 from fastapi import FastAPI, Form, Request
 from fastapi.responses import HTMLResponse, Response
-from jinja2 import Environment, select_autoescape
 from starlette.types import Receive, Scope, Send
 
 from portal import db
 from portal.app import create_app
 from portal.errors import BadRequest
-from portal.settings import Settings
+from portal.render import render
+from portal.settings import Settings, today_in_india
 
 from . import mail, matching, store
 from .words import w
@@ -32,26 +32,18 @@ PER_ADDRESS, PER_CLIENT = 3, 20  # requests an hour (store.RATE_WINDOW), counted
 # then, not at the next `every` (an owner told within seconds of the switch, not half a minute later).
 WATCH_SECONDS = 1.0
 
-PAGE = Environment(autoescape=select_autoescape(default=True)).from_string(
-    """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Pinfold</title>
-<link rel="stylesheet" href="/static/style.css"></head><body><main>
-<h1>{{ title }}</h1><p id="answer">{{ text }}</p>
-{% if back %}<p><a href="{{ back.url }}" id="back">{{ back.label }}</a></p>{% endif %}
-{% for s in subs %}<form method="post" action="/alerts/unsubscribe/{{ s.token }}"><p>{{ s.label }}
-<button type="submit">{{ button }}</button></p></form>{% endfor %}
-{% if forget %}<form method="post" action="{{ forget }}"><button type="submit">{{ end_all }}</button></form>{% endif %}
-{% if ask %}<p>{{ ask.hint }}</p><form method="post" action="/alerts/manage"><input type="hidden" name="lang" value="{{ lang }}">
-<label>{{ ask.label }} <input type="email" name="email" required autocomplete="email" maxlength="254"></label>
-<button type="submit">{{ ask.button }}</button></form>{% endif %}
-<p><a href="/{{ '?lang=ml' if lang == 'ml' else '' }}">Pinfold</a></p></main></body></html>"""
-)
 
-
-def page(lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
+def page(request: Request, lang: str, text: str, status: int = 200, **ctx: object) -> HTMLResponse:
+    """An answer of the alerts' routes in the site's own layout (portal/templates/alert_answer.html): its header,
+    menu and footer; the language link goes to the home page in the other language (an answer to a form, or to a
+    link used once, cannot be asked for again)."""
     lang = lang if lang in ("en", "ml") else "en"
-    ctx = {"title": "Pinfold", "subs": [], "forget": "", "ask": None, "back": None, **ctx}
-    return HTMLResponse(PAGE.render(lang=lang, text=text, **ctx), status_code=status)
+    ctx = {"title": w("alerts_title", lang), "subs": [], "forget": "", "ask": None, "back": None, "search": "",
+           "text": text, **ctx}  # fmt: skip
+    other = "/?lang=" + ("en" if lang == "ml" else "ml")
+    return render(
+        request, "alert_answer.html", lang, today_in_india(), status, lang_switch_url=other, failed=status >= 400, **ctx
+    )
 
 
 def _local_path(url: str) -> bool:
@@ -132,18 +124,19 @@ class Alerts:
         back: Annotated[str, Form(max_length=1000)] = "",
     ) -> Response:
         lang = lang if lang in ("en", "ml") else "en"
+        came = {"url": back, "label": w("back", lang)} if _local_path(back) else None  # the page the form was on
         if not _same_origin(request):
-            return page(lang, w("cross_site", lang), 403)
+            return page(request, lang, w("cross_site", lang), 403, back=came)
         email = email.strip()
         if not EMAIL.match(email):
-            return page(lang, w("bad_address", lang), 400)
+            return page(request, lang, w("bad_address", lang), 400, back=came)
         client = request.client.host if request.client else "-"
         if not self.allowed(client, email):
-            return page(lang, w("too_many", lang), 429)
+            return page(request, lang, w("too_many", lang), 429, back=came)
         try:  # a search the page would refuse is refused here too, in the same words
             matching.parse_query(q, species, district, pound)
         except BadRequest as e:
-            return page(lang, e.ml if lang == "ml" else e.message, 400)
+            return page(request, lang, e.ml if lang == "ml" else e.message, 400, back=came)
         with closing(self.con()) as con:
             sub = store.subscribe(con, email, {"q": q, "species": species, "district": district, "pound": pound}, lang)
             if not sub.confirmed:  # confirmed already: nothing to send, and the answer is the same
@@ -151,8 +144,7 @@ class Alerts:
                 store.queue(con, sub, "confirm", mail.confirmation(self.site, sub))
         self.wake.set()
         ask = {"label": w("email_label", lang), "button": w("manage_ask", lang), "hint": w("manage_hint", lang)}
-        came = {"url": back, "label": w("back", lang)} if _local_path(back) else None
-        return page(lang, w("asked", lang), ask=ask, back=came)
+        return page(request, lang, w("asked", lang), ask=ask, back=came)
 
     def send_manage_link(
         self,
@@ -163,48 +155,55 @@ class Alerts:
         """The link to an address's page, sent to it if it has a confirmed subscription; the answer is the same."""
         lang = lang if lang in ("en", "ml") else "en"
         if not _same_origin(request):
-            return page(lang, w("cross_site", lang), 403)
+            return page(request, lang, w("cross_site", lang), 403)
         email = email.strip()
         client = request.client.host if request.client else "-"
         if not self.allowed(client, email):
-            return page(lang, w("too_many", lang), 429)
+            return page(request, lang, w("too_many", lang), 429)
         with closing(self.con()) as con:
             subs = [s for s in store.confirmed(con) if s.email.lower() == email.lower()]
             if subs:
                 store.queue(con, subs[0], "manage", mail.manage(self.site, subs[0].email, subs[0].manage_token, lang))
         self.wake.set()
-        return page(lang, w("asked_manage", lang))
+        return page(request, lang, w("asked_manage", lang))
 
-    def confirm(self, token: str, lang: str = "en") -> Response:
+    def confirm(self, request: Request, token: str, lang: str = "en") -> Response:
         with closing(self.con()) as con:
             sub = store.confirm(con, token)
         if sub is None:
-            return page(lang, w("unknown_link", lang), 404)
-        return page(sub.lang, w("confirmed", sub.lang))
+            return page(request, lang, w("unknown_link", lang), 404)
+        return page(
+            request, sub.lang, w("confirmed", sub.lang), search=w("the_search", sub.lang).format(search=_label(sub))
+        )
 
-    def unsubscribe_page(self, token: str, lang: str = "en") -> Response:
+    def unsubscribe_page(self, request: Request, token: str, lang: str = "en") -> Response:
         """The link in an alert's text: a button that POSTs (a link checker following GETs ends nothing)."""
         with closing(self.con()) as con:
             sub = store.by_token(con, token)
         if sub is None:
-            return page(lang, w("unknown_link", lang), 404)
+            return page(request, lang, w("unknown_link", lang), 404)
         return page(
-            sub.lang, "", subs=[{"token": token, "label": _label(sub)}], button=w("unsubscribe_button", sub.lang)
+            request,
+            sub.lang,
+            "",
+            subs=[{"token": token, "label": _label(sub)}],
+            button=w("unsubscribe_button", sub.lang),
         )
 
-    def unsubscribe(self, token: str, lang: str = "en") -> Response:
+    def unsubscribe(self, request: Request, token: str, lang: str = "en") -> Response:
         """RFC 8058 one-click: a POST to the List-Unsubscribe address ends the subscription."""
         with closing(self.con()) as con:
             store.unsubscribe(con, token)
-        return page(lang, w("unsubscribed", lang))
+        return page(request, lang, w("unsubscribed", lang))
 
-    def manage(self, token: str, lang: str = "en") -> Response:
+    def manage(self, request: Request, token: str, lang: str = "en") -> Response:
         with closing(self.con()) as con:
             subs = store.of_address(con, token)
         if not subs:
-            return page(lang, w("unknown_link", lang), 404)
+            return page(request, lang, w("unknown_link", lang), 404)
         lang = subs[0].lang
         return page(
+            request,
             lang,
             "",
             title=w("manage_title", lang),
@@ -214,10 +213,10 @@ class Alerts:
             end_all=w("end_all", lang),
         )
 
-    def forget(self, token: str, lang: str = "en") -> Response:
+    def forget(self, request: Request, token: str, lang: str = "en") -> Response:
         with closing(self.con()) as con:
             store.forget_address(con, token)
-        return page(lang, w("forgotten", lang))
+        return page(request, lang, w("forgotten", lang))
 
 
 def _label(sub: store.Subscription) -> str:

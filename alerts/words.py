@@ -67,6 +67,8 @@ WORDS: dict[str, dict[str, str]] = {
         "ml": "ഇവിടെ ഇനി ഒന്നും ചെയ്യേണ്ടതില്ല. പിന്നീട്, ഒരു വിലാസത്തിലെ എല്ലാ അറിയിപ്പുകളും കാണാനോ നിർത്താനോ ലിങ്ക് ചോദിക്കുക:",
     },
     "back": {"en": "Back to the page you were on", "ml": "നിങ്ങൾ കണ്ടിരുന്ന പേജിലേക്ക് മടങ്ങുക"},
+    "alerts_title": {"en": "E-mail alerts", "ml": "ഇ-മെയിൽ അറിയിപ്പുകൾ"},
+    "the_search": {"en": "The search: {search}", "ml": "തിരച്ചിൽ: {search}"},
 }
 
 

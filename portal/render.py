@@ -299,7 +299,8 @@ def render(
         count=count_text,
         ratio=ratio_text,
         days_counted=lambda key: t(f"days_counted_{key}", lang),
-        lang_switch_url=lang_switch_url(request, lang),
+        # the same page in the other language; a page that cannot be asked for again (an answer to a form) gives its own
+        lang_switch_url=ctx.pop("lang_switch_url", None) or lang_switch_url(request, lang),
         # the alerts' form, where `pinfold alerts serve` put its words (templates/_alert_form.html); else none
         alert_words=request.scope.get("pinfold.alert_words"),
         here=request.url.path + (f"?{request.url.query}" if request.url.query else ""),  # the page, for a link back

@@ -127,9 +127,11 @@ def test_subscribe_confirm_alert_unsubscribe_in_both_languages(world) -> None:
         alerts.round()
         assert len(inbox.to(OWNER_EN)) == 1
 
-        for m in (confirm_en[0], confirm_ml[0]):
+        for m, search in ((confirm_en[0], "The search: buffalo"), (confirm_ml[0], "തിരച്ചിൽ: cow")):
             page.goto(link(m, "/alerts/confirm/"))
             assert page.locator("#answer").count() == 1
+            assert page.locator("#alert-search").inner_text() == search  # which search is confirmed, said
+            assert page.locator("header.site nav a[href='/pounds']").count() == 1  # the site's own menu
         browser.close()
 
     reingest(world, entry(8, "buffalo", "grey"), entry(9, "cow", "brown, white forehead"))
@@ -199,6 +201,20 @@ def test_the_answer_does_not_tell_and_other_sites_cannot_post(world) -> None:
     assert httpx.post(f"{url}/alerts/subscribe", data=form).status_code == 403  # no Origin: not from a page
     codes = [httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": url}).status_code for _ in range(3)]
     assert codes[-1] == 429  # three an hour per address
+
+
+def test_an_answer_is_in_the_sites_layout_and_a_refusal_leads_back_to_the_page(world) -> None:
+    """The review of 7 Dec: the alerts' answers were bare pages titled 'Pinfold', with no menu and no language link,
+    and an address refused ('not an e-mail address') left the owner no way back to the search typed."""
+    url = world["url"]
+    form = {"email": "not an address", "q": "goat", "lang": "ml", "back": "/?q=goat&lang=ml"}
+    r = httpx.post(f"{url}/alerts/subscribe", data=form, headers={"Origin": url})
+    assert r.status_code == 400 and 'lang="ml"' in r.text and "ഇ-മെയിൽ വിലാസമല്ല" in r.text
+    assert '<header class="site">' in r.text and "<title>ഇ-മെയിൽ അറിയിപ്പുകൾ | Pinfold</title>" in r.text
+    assert 'href="/?q=goat&amp;lang=ml" id="back"' in r.text and 'role="alert"' in r.text
+    assert 'class="lang" href="/?lang=en"' in r.text  # an answer to a form is not asked for again: home, in English
+    away = {**form, "back": "https://evil.example/"}  # a link back leaves the site never
+    assert 'id="back"' not in httpx.post(f"{url}/alerts/subscribe", data=away, headers={"Origin": url}).text
 
 
 def test_an_unconfirmed_address_is_forgotten_after_48_hours(tmp_path: Path) -> None:
