@@ -66,6 +66,25 @@ WORDS: dict[str, tuple[str, str]] = {
         "merged into an entry without a number ({kind}, brought {day})",
         "ക്രമനമ്പറില്ലാത്ത ഒരു രേഖയിൽ ലയിപ്പിച്ചു ({kind}, കൊണ്ടുവന്നത് {day})",
     ),
+    # entries of this file with the number and day of another file's entry of the pound: both would be published
+    "same_number_rows": (
+        "Entries numbered and dated as in another file of this pound",
+        "ഈ പൗണ്ടിന്റെ മറ്റൊരു ഫയലിലെ അതേ ക്രമനമ്പറും തീയതിയുമുള്ള രേഖകൾ",
+    ),
+    "same_number_why": (
+        "Each of these entries has the number and the day brought of an entry in another of the pound's files and "
+        "says something else, so both would be on the portal: the same animal twice, if this file corrects that one. "
+        "To correct a file, upload the corrected one under the same name: it then replaces it. If they are two "
+        "animals, give one of them its own number.",
+        "ഈ രേഖകൾ ഓരോന്നിനും പൗണ്ടിന്റെ മറ്റൊരു ഫയലിലെ ഒരു രേഖയുടെ അതേ ക്രമനമ്പറും കൊണ്ടുവന്ന ദിവസവുമുണ്ട്, പക്ഷേ "
+        "വിവരങ്ങൾ വ്യത്യസ്തമാണ്; അതിനാൽ രണ്ടും പോർട്ടലിൽ വരും: ഈ ഫയൽ ആ ഫയൽ തിരുത്തുന്നതാണെങ്കിൽ ഒരേ മൃഗം രണ്ടുതവണ. "
+        "ഒരു ഫയൽ തിരുത്താൻ, തിരുത്തിയത് അതേ പേരിൽ അപ്‌ലോഡ് ചെയ്യുക: അപ്പോൾ അത് പഴയതിനു പകരമാകും. രണ്ട് മൃഗങ്ങളാണെങ്കിൽ "
+        "ഒന്നിന് സ്വന്തം ക്രമനമ്പർ നൽകുക.",
+    ),
+    "same_number_entry": (
+        "entry no. {entry} ({kind}, brought {day}): also entry no. {entry} of {file}, row {row} ({other_kind})",
+        "ക്രമനമ്പർ {entry} ({kind}, കൊണ്ടുവന്നത് {day}): {file} ഫയലിലെ വരി {row}-ലും ക്രമനമ്പർ {entry} ({other_kind})",
+    ),
     "merged_same_file": ("the same as row {row} of this file", "ഈ ഫയലിലെ വരി {row}-ന് സമം"),
     "merged_other_file": (
         "the same as row {row} of {file}, the copy that is published",

@@ -92,6 +92,9 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
 </ul>{{ more(r.counted.merged, 'merged', lang) }}{% endif %}
+{% if r.same_number %}<h2>{{ t('same_number_rows', lang) }}</h2><p class="error" role="alert" id="same-number-why">{{ t('same_number_why', lang) }}</p><ul id="same-number">
+{% for x in r.same_number[:shown] %}<li><b>{{ t('row', lang) }} {{ x.row }}</b>: {{ t('same_number_entry', lang).format(entry=x.entry_no, kind=species(x.species, lang), day=day(x.brought_on, lang), file=x.other_file, row=x.other_row, other_kind=species(x.other_species, lang)) }}</li>{% endfor %}
+</ul>{{ more(r.counted.same_number or 0, 'same-number', lang) }}{% endif %}
 <h2>{{ t('public_lines', lang) }}</h2>{% if not r.lines %}<p id="lines">{{ t('no_lines', lang) }}</p>{% else %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>

@@ -98,6 +98,10 @@ class Report:
     # the other pounds holding a register of the very same bytes (a clerk who picked another pound's file): [{'id':
     # 'p2', 'name': 'Pala Pound'}], the names as the portal publishes them; never the other file's name
     other_pounds: list[dict[str, str]] = field(default_factory=list)
+    # each entry of this file numbered and dated as an entry of another file of the pound, which is published beside
+    # it (a register corrected and saved under a new name): {'row': 3, 'entry_no': '102', 'brought_on': '2026-12-02',
+    # 'species': 'bullock', 'other_file': 'register-2026-12.csv', 'other_row': 3, 'other_species': 'bull'}
+    same_number: list[dict[str, object]] = field(default_factory=list)
     # the file it replaces as it stood when checked (replaced_state): a file of that name published since makes the
     # check out of date (what it would take off the portal has changed); '' in a report kept before it was recorded
     basis: str = ""
@@ -250,6 +254,7 @@ def dry_run(
         _read_rejects(report, priv, source, rejects)
         _read_report(report, pub, priv, source)
         _read_merged(report, pub, priv, source)
+        _read_same_number(report, pub, priv, source)
         _month_first(report, target, priv, source)
         return report
 
@@ -407,6 +412,35 @@ def _read_merged(report: Report, pub: Path, priv: Path, source: str) -> None:
              "into_file": "" if into_source in (source, None) else into_source.rsplit("/", 1)[-1],
              "into_row": into_row, "into_sheet": into_sheet}
         )  # fmt: skip
+
+
+def _read_same_number(report: Report, pub: Path, priv: Path, source: str) -> None:
+    """The file's entries whose number and day brought are another file's entry's, of the same pound: both stand (they
+    differ, or they would have merged as duplicates), the same animal twice when this file corrects that one under
+    another name. The other file named as the clerk saved it (the private register's name)."""
+    with contextlib.closing(sqlite3.connect(pub)) as con:
+        rows = con.execute(
+            """SELECT n.source_row, n.entry_no, n.brought_on, n.species, o.id, o.source_row, o.species
+               FROM impoundments n JOIN impoundments o ON o.pound_id = n.pound_id AND o.entry_no = n.entry_no
+                 AND o.brought_on = n.brought_on AND o.source_file != n.source_file
+               WHERE n.source_file = ? AND coalesce(n.entry_no, '') != '' ORDER BY n.source_row, o.source_file""",
+            (published_name(priv, source),),
+        ).fetchall()
+    if not rows:
+        return
+    with contextlib.closing(sqlite3.connect(priv)) as con:
+        files = {
+            r[4]: (con.execute(
+                "SELECT source_file FROM register_entries WHERE impoundment_id = ? AND kind = 'entry'", (r[4],)
+            ).fetchone() or ("",))[0]
+            for r in rows[:SHOWN_ROWS]
+        }  # fmt: skip
+    report.counted["same_number"] = len(rows)
+    report.same_number = [
+        {"row": row, "entry_no": no, "brought_on": day, "species": kind,
+         "other_file": files.get(other, "").rsplit("/", 1)[-1], "other_row": other_row, "other_species": other_kind}
+        for row, no, day, kind, other, other_row, other_kind in rows[:SHOWN_ROWS]
+    ]  # fmt: skip
 
 
 @contextlib.contextmanager

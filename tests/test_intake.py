@@ -657,6 +657,28 @@ def test_after_publish_a_reload_the_back_button_or_a_second_tab_find_the_publish
     assert "1 entries of the file published before it are no longer on the portal" in text
 
 
+def test_a_file_whose_entries_are_numbered_as_another_files_says_both_would_be_published(setup) -> None:
+    """The review of 7 Dec: a clerk corrected entry 102 (bull -> bullock) and saved the register under a new name;
+    the check said 'To be published 4 · Duplicates merged 0', and the pound's page then listed entry 102 twice, a bull
+    and a bullock. An entry numbered and dated as an entry of another file of the pound, and not the same, is said,
+    with that file's name and row, and how to correct a file instead (the same name)."""
+    s, _ = setup
+    c = signed_in(s)
+    first = upload(c, REGISTER, name="nov.csv")
+    c.post(first.url.path + "/publish", data={"csrf_token": csrf(first.text)})
+    corrected = upload(c, CORRECTED, name="nov corrected.csv")
+    text = html.unescape(corrected.text)
+    assert 'id="same-number-why"' in text and "upload the corrected one under the same name" in text
+    listed = re.findall(r"<li>(.*?)</li>", text[text.index('id="same-number"') : text.index('id="lines"')])
+    assert listed == ["<b>Row 2</b>: entry no. 1 (cow, brought 3 Nov 2025): also entry no. 1 of nov.csv, row 2 (cow)"]
+    # entry 2, the same in both, is merged as a duplicate, not listed; in Malayalam too
+    ml = html.unescape(c.get(corrected.url.path + "?lang=ml").text)
+    assert "nov.csv ഫയലിലെ വരി 2-ലും ക്രമനമ്പർ 1" in ml
+    c.get("/?lang=en")
+    again = upload(c, CORRECTED, name="nov.csv")  # the same name: it replaces the file, nothing to say
+    assert 'id="same-number"' not in again.text
+
+
 def test_publish_takes_entries_off_the_portal_only_once_ticked(setup) -> None:
     """The review of 7 Dec: a file that takes 28 entries off the portal said so in a paragraph the bar pinned at the
     bottom covered on a phone, and one tap on Publish did it. As for another pound's file, a tick says it is meant."""
