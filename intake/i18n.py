@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+from pinfold.schema import COLUMN_WORDS, FIELDS_ML
 
 LANGS = ("en", "ml")
 
@@ -223,7 +226,14 @@ def t(key: str, lang: str) -> str:
 
 # The ingest's reasons for the rows it turns away (ingest/normalise.py, pinfold/vocabulary.py), in Malayalam: the
 # common forms, the cell quoted as the clerk wrote it. A reason of another form is shown in English.
-_REASONS_ML: list[tuple[re.Pattern[str], str]] = [
+def _field_ml(words: str) -> str:
+    """A column as a reason names it, in Malayalam: 'date delivered to the owner' -> 'ഉടമയ്ക്ക് തിരികെ നൽകിയ തീയതി',
+    'description' -> 'വിവരണം'; a column without one as written."""
+    field = {w: f for f, w in COLUMN_WORDS.items()}.get(words, words.replace(" ", "_"))
+    return FIELDS_ML.get(field, words)
+
+
+_REASONS_ML: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (
         re.compile(r"^The date '(.*)' could not be read"),
         "'{0}' എന്ന തീയതി വായിക്കാനായില്ല (ദിവസം ആദ്യം എഴുതുക, ഉദാ. 03/04/2025).",
@@ -233,7 +243,7 @@ _REASONS_ML: list[tuple[re.Pattern[str], str]] = [
         "'{0}' ശരിയായ തീയതിയല്ല ({3}-ലെ {2}-ാം മാസത്തിന് {1}-ാം ദിവസമില്ല).",
     ),
     (
-        re.compile(r"^'(.*)' is not cattle under (.*), so it cannot be impounded\."),
+        re.compile(r"^'(.*)' is not cattle under (?:the )?(.*), so it cannot be impounded\."),
         "'{0}' {1} പ്രകാരം കന്നുകാലിയല്ല; അതിനാൽ പൗണ്ടിൽ പിടിച്ചിടാനാവില്ല.",
     ),
     (re.compile(r"^'(.*)' is not a kind of cattle (.*) names"), "'{0}' നിയമം പറയുന്ന കന്നുകാലി ഇനങ്ങളിൽ ഒന്നല്ല; ഇനം തിരുത്തുക."),
@@ -261,6 +271,36 @@ _REASONS_ML: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"^This line is not JSON"), "ഈ വരി JSON അല്ല; അതിനാൽ ഇതിൽ നിന്ന് രേഖ വായിക്കാനാവില്ല."),
     (re.compile(r"^The number of head '(.*)' is not a number"), "'{0}' എന്ന എണ്ണം ഒരു സംഖ്യയല്ല."),
+    (re.compile(r"^The number of head is not a number\."), "എണ്ണം ഒരു സംഖ്യയല്ല."),
+    (
+        re.compile(r"^The number of head is (\d+): no pound takes in more than ([\d,]+) in one entry"),
+        "എണ്ണം {0}: ഒരു രേഖയിൽ {1}-ൽ കൂടുതൽ മൃഗങ്ങളെ ഒരു പൗണ്ടും എടുക്കില്ല. ഇത് മറ്റൊരു കോളത്തിലെ സംഖ്യയാണോ (ഫോൺ, ടാഗ്, രസീത്)?",
+    ),
+    (re.compile(r"^The hour '(.*)' is not a time of day"), "'{0}' ഒരു ദിവസത്തിലെ സമയമല്ല (ഉദാ. 9.30 AM, 14:30)."),
+    (
+        re.compile(r"^The (.+?) \((.*?)\) is before the day brought \((.*?)\)\."),
+        lambda m: f"{_field_ml(m[1])} ({m[2]}) കൊണ്ടുവന്ന ദിവസത്തിനു ({m[3]}) മുമ്പാണ്: തീയതി പരിശോധിക്കുക.",
+    ),
+    (
+        re.compile(r"^The (.+?) cell holds ([\d,]+) characters, more than any register entry \(([\d,]+)\)"),
+        lambda m: (
+            f"{_field_ml(m[1])} കോളത്തിൽ {m[2]} അക്ഷരങ്ങളുണ്ട്, ഒരു രേഖയിലും ഉണ്ടാകുന്നതിലധികം ({m[3]}): ഫയൽ ഈ വരിയിൽ കേടായിരിക്കാം."
+        ),
+    ),
+    (re.compile(r"^The (.+?) could not be read: (.*)$"), lambda m: f"{_field_ml(m[1])} വായിക്കാനായില്ല: {m[2]}"),
+    (
+        re.compile(r"^The kind reads '(.*)': its letters were lost"),
+        "ഇനം '{0}' എന്നാണ് വായിക്കുന്നത്: രജിസ്റ്റർ സേവ് ചെയ്തപ്പോൾ അക്ഷരങ്ങൾ നഷ്ടപ്പെട്ടു (Unicode അല്ലാത്ത CSV-യിലെ "
+        "മലയാളം, Excel-ന്റെ സാധാരണ 'CSV' പോലെ). രജിസ്റ്റർ 'CSV UTF-8' ആയോ XLSX ആയോ വീണ്ടും സേവ് ചെയ്യുക.",
+    ),
+    (
+        re.compile(r"^The kind of animal is blank"),
+        "മൃഗത്തിന്റെ ഇനം ശൂന്യമാണ്: എന്താണ് പിടിച്ചിട്ടതെന്ന് രജിസ്റ്ററിൽ വേണം.",
+    ),
+    (
+        re.compile(r"^This row holds no kind of cattle and no number"),
+        "ഈ വരിയിൽ കന്നുകാലിയുടെ ഇനമോ എണ്ണമോ ഇല്ല: ഇതൊരു കുറിപ്പോ ഒപ്പോ ആണ്, രേഖയല്ല.",
+    ),
 ]
 
 # The intake's own refusals (its error pages: intake/app.py, the names of intake/registers.py safe_name), in Malayalam.
@@ -292,13 +332,17 @@ _ERRORS_ML: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def _in_malayalam(text: str, lang: str, forms: list[tuple[re.Pattern[str], str]]) -> str:
-    """`text` in the page's language: in Malayalam by the first of `forms` it matches, its groups put in; a text of
-    no form known, or in English, as it is."""
+def _in_malayalam(
+    text: str,
+    lang: str,
+    forms: list[tuple[re.Pattern[str], str]] | list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]],
+) -> str:
+    """`text` in the page's language: in Malayalam by the first of `forms` it matches, its groups put in (or made by
+    the form's function of the match); a text of no form known, or in English, as it is."""
     if lang == "ml":
         for pattern, words in forms:
             if m := pattern.match(text):
-                return words.format(*m.groups())
+                return words(m) if callable(words) else words.format(*m.groups())
     return text
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from jinja2 import DictLoader, Environment, select_autoescape
 
 from pinfold.csv_cells import inert_cell
+from pinfold.schema import FIELDS, FIELDS_ML
 from pinfold.vocabulary import date_label, species_label
 
 from .i18n import reason, refusal, t
@@ -81,8 +82,8 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
 {% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ day(c.brought_on, lang) }}</td><td>{{ t(c.change, lang) }}</td>
-<td>{{ c.field or '' }}</td><td>{{ c.value_before if c.value_before is not none else '' }}</td>
-<td>{{ c.value_after if c.value_after is not none else '' }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
+<td>{{ field(c.field, lang) }}</td><td>{{ value(c.field, c.value_before, lang) }}</td>
+<td>{{ value(c.field, c.value_after, lang) }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
@@ -152,6 +153,8 @@ env.globals["shown"] = SHOWN_ROWS
 env.globals["reason"] = reason
 env.globals["refusal"] = refusal
 env.globals["species"] = species_label  # the portal's words for each kind, in both languages
+env.globals["field"] = lambda f, lang: "" if not f else (FIELDS_ML if lang == "ml" else FIELDS).get(f, f)
+env.globals["value"] = lambda f, v, lang: "" if v is None else species_label(str(v), lang) if f == "species" else v
 env.globals["day"] = date_label  # and its dates: '3 Nov 2025', never an ISO date a clerk does not write
 env.globals["cells"] = lambda raw, lang: cells_written(raw, lang)
 env.globals["merged_into"] = lambda m, lang: merged_into(m, lang)

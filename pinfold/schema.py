@@ -50,7 +50,7 @@ COLUMN_WORDS = {
 }
 
 
-# The compared fields, in the order a page lists them, with their English label (portal/i18n.py gives Malayalam).
+# The compared fields, in the order a page lists them, with their English label (FIELDS_ML, below, the Malayalam).
 FIELDS: dict[str, str] = {
     "entry_no": "Entry number",
     "brought_at": "Date brought",
@@ -67,6 +67,31 @@ FIELDS: dict[str, str] = {
     "feeding_rupees": "Feeding charges (rupees)",
     "sale_proceeds_rupees": "Proceeds of sale (rupees)",
     "sale_expenses_rupees": "Expenses of sale (rupees)",
+}
+# Each field's label in Malayalam (FIELDS the English): the portal's history and downloads, the intake's reasons.
+FIELDS_ML: dict[str, str] = {
+    "entry_no": "എൻട്രി നമ്പർ",
+    "brought_at": "കൊണ്ടുവന്ന തീയതി",
+    "species": "ഇനം",
+    "head_count": "എണ്ണം",
+    "description": "വിവരണം",
+    "place_seized": "പിടിച്ചെടുത്ത സ്ഥലം",
+    "owner_known": "ഉടമയെ അറിയാം",
+    "seized_on": "പിടിച്ചെടുത്ത തീയതി",
+    "claimed_on": "ഉടമയ്ക്ക് തിരികെ നൽകിയ തീയതി",
+    "deposit_on": "തുക കെട്ടിവച്ച് വിട്ടുകൊടുത്ത തീയതി",
+    "released_by_order_on": "ഉത്തരവ് പ്രകാരം വിട്ടുകൊടുത്ത തീയതി",
+    "notice_posted_on": "നോട്ടീസ് പതിച്ച തീയതി",
+    "sold_on": "വിറ്റ തീയതി",
+    "disposed_on": "മറ്റുവിധത്തിൽ ഒഴിവാക്കിയ തീയതി",
+    "complaint_filed_on": "പരാതി നൽകിയ തീയതി",
+    "complaint_decided_on": "പരാതി തീർപ്പാക്കിയ തീയതി",
+    "complaint_outcome": "പരാതിയുടെ തീർപ്പ്",
+    "fine_levied_rupees": "ഈടാക്കിയ പിഴ (രൂപ)",
+    "fine_due_rupees": "നിരക്കു പ്രകാരമുള്ള പിഴ (രൂപ)",
+    "feeding_rupees": "തീറ്റച്ചെലവ് (രൂപ)",
+    "sale_proceeds_rupees": "വിൽപനത്തുക (രൂപ)",
+    "sale_expenses_rupees": "വിൽപനച്ചെലവ് (രൂപ)",
 }
 
 

@@ -11,7 +11,7 @@ from pinfold.law.packs import RulePack
 from pinfold.law.rules import EXAMPLE, NOT_NOTIFIED, SEIZURE_AREA_ASSUMED
 from pinfold.law.status import PROPOSED_MEANS
 from pinfold.law.status import STATUS_LABELS as STATUS
-from pinfold.schema import FIELDS
+from pinfold.schema import FIELDS, FIELDS_ML
 from pinfold.vocabulary import (  # noqa: F401 (the templates' names)
     SPECIES_ML,
     date_label,
@@ -699,32 +699,8 @@ RATE_STATUS_ML = {
 
 
 # History and open data (ingest/history.py, ingest/package.py): an entry's corrections, a removed entry, the
-# corrections feed, the downloads page. Field labels: English from history.FIELDS (one home), Malayalam here.
-HISTORY_ML = {
-    "entry_no": "എൻട്രി നമ്പർ",
-    "brought_at": "കൊണ്ടുവന്ന തീയതി",
-    "species": "ഇനം",
-    "head_count": "എണ്ണം",
-    "description": "വിവരണം",
-    "place_seized": "പിടിച്ചെടുത്ത സ്ഥലം",
-    "owner_known": "ഉടമയെ അറിയാം",
-    "seized_on": "പിടിച്ചെടുത്ത തീയതി",
-    "claimed_on": "ഉടമയ്ക്ക് തിരികെ നൽകിയ തീയതി",
-    "deposit_on": "തുക കെട്ടിവച്ച് വിട്ടുകൊടുത്ത തീയതി",
-    "released_by_order_on": "ഉത്തരവ് പ്രകാരം വിട്ടുകൊടുത്ത തീയതി",
-    "notice_posted_on": "നോട്ടീസ് പതിച്ച തീയതി",
-    "sold_on": "വിറ്റ തീയതി",
-    "disposed_on": "മറ്റുവിധത്തിൽ ഒഴിവാക്കിയ തീയതി",
-    "complaint_filed_on": "പരാതി നൽകിയ തീയതി",
-    "complaint_decided_on": "പരാതി തീർപ്പാക്കിയ തീയതി",
-    "complaint_outcome": "പരാതിയുടെ തീർപ്പ്",
-    "fine_levied_rupees": "ഈടാക്കിയ പിഴ (രൂപ)",
-    "fine_due_rupees": "നിരക്കു പ്രകാരമുള്ള പിഴ (രൂപ)",
-    "feeding_rupees": "തീറ്റച്ചെലവ് (രൂപ)",
-    "sale_proceeds_rupees": "വിൽപനത്തുക (രൂപ)",
-    "sale_expenses_rupees": "വിൽപനച്ചെലവ് (രൂപ)",
-}
-T.update({f"field_{field}": (label, HISTORY_ML[field]) for field, label in FIELDS.items()})
+# corrections feed, the downloads page. Field labels: English and Malayalam from pinfold/schema.py (one home).
+T.update({f"field_{field}": (label, FIELDS_ML[field]) for field, label in FIELDS.items()})
 T.update({
     "history_heading": ("Changes since it was published", "പ്രസിദ്ധീകരിച്ച ശേഷമുള്ള മാറ്റങ്ങൾ"),
     "corrected_on": ("Corrected on", "തിരുത്തിയത്"),

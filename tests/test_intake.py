@@ -173,6 +173,38 @@ def test_another_pounds_register_uploaded_again_is_said_before_publish_which_nee
     assert "the same bytes as a register of p2" in str(accounts.log(s.accounts_db)[0][10])  # the administrator's
 
 
+def test_every_reason_a_clerk_meets_reads_in_malayalam_and_a_change_names_its_field(setup) -> None:
+    """The review of 7 Dec: on the Malayalam check page a bad hour, a delivery before the day brought, a count too
+    large, letters lost to a non-Unicode CSV and a cell too long were turned away in English; the Act's name read
+    "'dog' the Kerala ..."; and the changes named the field 'species' and the kinds in English."""
+    s, _ = setup
+    c = signed_in(s)
+    header = HEADER.rstrip("\n") + ",Date delivered to owner\n"
+    rows = [
+        '1,03/11/2025,25.99 PM,cow,1,black,Ollur,"R, O",unknown,',
+        '2,03/11/2025,9.30 AM,cow,99999,black,Ollur,"R, O",unknown,',
+        '3,03/11/2025,9.30 AM,?????,1,black,Ollur,"R, O",unknown,',
+        "4,03/11/2025,9.30 AM,cow,1," + "x" * 5000 + ',Ollur,"R, O",unknown,',
+        '5,03/11/2025,9.30 AM,dog,1,black,Ollur,"R, O",unknown,',
+        '6,05/11/2025,9.30 AM,cow,1,black,Ollur,"R, O",unknown,01/11/2025',
+        '7,05/11/2025,9.30 AM,bull,1,red,Ollur,"R, O",unknown,',
+    ]
+    page = upload(c, header + "\n".join(rows) + "\n")
+    ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
+    rejects = ml[ml.index('id="rejects"') : ml.index("</table>", ml.index('id="rejects"'))]
+    reasons = re.findall(r"</td><td>(.*?)</td>", rejects)
+    assert len(reasons) == 6, reasons
+    assert [r for r in reasons if re.search(r"\b(the|is|are|of|not)\b", r)] == [], reasons  # no English sentence
+    assert "'dog' Kerala Cattle Trespass Act, 1961 (K s.2(1)) പ്രകാരം" in rejects
+    assert "ഉടമയ്ക്ക് തിരികെ നൽകിയ തീയതി (01/11/2025)" in rejects
+    c.post(page.url.path + "/publish", data={"csrf_token": csrf(page.text)})
+    bullock = upload(c, header + "\n".join(rows).replace("bull,1,red", "bullock,1,red") + "\n")
+    ml = html.unescape(c.get(bullock.url.path + "?lang=ml").text)
+    changes = ml[ml.index('id="changes"') : ml.index("</table>", ml.index('id="changes"'))]
+    assert "<td>ഇനം</td><td>കാള</td>" in changes and "species" not in changes, changes
+    c.get("/?lang=en")
+
+
 def test_a_long_file_lists_the_first_200_of_each_and_every_row_turned_away_is_in_its_csv(setup) -> None:
     """The review of 9 Dec: a 30 MB register gave a 37 MB check page, every row of it. Each list shows its first
     200 and says how many more; the rows turned away are all in a CSV (the clerk's own cells, that pound's staff
