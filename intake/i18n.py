@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 
 from pinfold.schema import COLUMN_WORDS, FIELDS_ML
+from pinfold.vocabulary import date_label
 
 LANGS = ("en", "ml")
 
@@ -342,8 +344,18 @@ def _in_malayalam(
     if lang == "ml":
         for pattern, words in forms:
             if m := pattern.match(text):
-                return words(m) if callable(words) else words.format(*m.groups())
+                return words(m) if callable(words) else words.format(*map(_day_ml, m.groups()))
     return text
+
+
+_EN_DAY = re.compile(r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}")
+
+
+def _day_ml(value: str | None) -> str | None:
+    """A day as the ingest's reasons write it, in Malayalam: '3 Nov 2099' -> '3 നവംബർ 2099'; anything else as it is."""
+    if value is None or not _EN_DAY.fullmatch(value):
+        return value
+    return date_label(dt.datetime.strptime(value, "%d %b %Y").date(), "ml")
 
 
 def error_text(text: str, lang: str) -> str:

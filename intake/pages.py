@@ -37,6 +37,9 @@ dl.counts{display:grid;grid-template-columns:auto auto;gap:.25rem 1rem;width:max
 form.inline{display:inline-block;margin-right:1rem}
 label.confirm{font-weight:normal;margin:.5rem 0 0}
 div.decide{position:sticky;bottom:0;background:#fff;border-top:1px solid #666;padding:0 0 .75rem}
+@media (max-width:40rem){.wrap table,.wrap tbody,.wrap tr,.wrap td{display:block;width:auto}.wrap tr:has(th){display:none}
+.wrap tr{border:1px solid #999;margin:0 0 .5rem;padding:.25rem .5rem}.wrap td{border:0;padding:.1rem 0}
+.wrap td::before{content:attr(data-label) ": ";font-weight:bold}}
 </style></head>
 <body><header><strong>{{ t('title', lang) }}</strong>
 <span><a href="{{ here }}?lang={{ 'en' if lang == 'ml' else 'ml' }}" lang="{{ 'en' if lang == 'ml' else 'ml' }}">{{ t('language', lang) }}</a>
@@ -81,14 +84,14 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.replaces %}<h2>{{ t('changes', lang) }}</h2>{% if r.changes %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('changes', lang) }}"><table id="changes">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('change', lang) }}</th><th scope="col">{{ t('field', lang) }}</th>
 <th scope="col">{{ t('before', lang) }}</th><th scope="col">{{ t('after', lang) }}</th></tr>
-{% for c in r.changes[:shown] %}<tr><td>{{ c.entry_no or '' }} {{ day(c.brought_on, lang) }}</td><td>{{ t(c.change, lang) }}</td>
-<td>{{ field(c.field, lang) }}</td><td>{{ value(c.field, c.value_before, lang) }}</td>
-<td>{{ value(c.field, c.value_after, lang) }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
+{% for c in r.changes[:shown] %}<tr><td data-label="{{ t('entry', lang) }}">{{ c.entry_no or '' }} {{ day(c.brought_on, lang) }}</td><td data-label="{{ t('change', lang) }}">{{ t(c.change, lang) }}</td>
+<td data-label="{{ t('field', lang) }}">{{ field(c.field, lang) }}</td><td data-label="{{ t('before', lang) }}">{{ value(c.field, c.value_before, lang) }}</td>
+<td data-label="{{ t('after', lang) }}">{{ value(c.field, c.value_after, lang) }}</td></tr>{% endfor %}</table></div>{{ more(r.counted.changes, 'changes', lang) }}
 {% else %}<p>{{ t('no_changes', lang) }}</p>{% endif %}{% endif %}
 {% if r.rejected %}<h2>{{ t('rejected_rows', lang) }}</h2><div class="wrap" tabindex="0" role="region" aria-label="{{ t('rejected_rows', lang) }}"><table id="rejects">
 <tr><th scope="col">{{ t('row', lang) }}</th><th scope="col">{{ t('reason', lang) }}</th><th scope="col">{{ t('cells', lang) }}</th></tr>
-{% for x in r.rejected[:shown] %}<tr><td>{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td>{{ reason(x.reason, lang) }}</td>
-<td>{% for k, v in cells(x.cells, lang) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
+{% for x in r.rejected[:shown] %}<tr><td data-label="{{ t('row', lang) }}">{{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}</td><td data-label="{{ t('reason', lang) }}">{{ reason(x.reason, lang) }}</td>
+<td data-label="{{ t('cells', lang) }}">{% for k, v in cells(x.cells, lang) %}<b>{{ k }}</b>: {{ v }}{% if not loop.last %}; {% endif %}{% endfor %}</td></tr>{% endfor %}
 </table></div>{{ more(r.counted.rejected, 'rejects', lang) }}<p><a id="rejects-csv" href="/uploads/{{ up.id }}/rejects.csv" download>{{ t('rejects_csv', lang).format(n=r.counted.rejected) }}</a></p>{% endif %}
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
@@ -99,8 +102,8 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 <h2>{{ t('public_lines', lang) }}</h2>{% if not r.lines %}<p id="lines">{{ t('no_lines', lang) }}</p>{% else %}<div class="wrap" tabindex="0" role="region" aria-label="{{ t('public_lines', lang) }}"><table id="lines">
 <tr><th scope="col">{{ t('entry', lang) }}</th><th scope="col">{{ t('brought', lang) }}</th><th scope="col">{{ t('kind', lang) }}</th>
 <th scope="col">{{ t('head', lang) }}</th><th scope="col">{{ t('description', lang) }}</th><th scope="col">{{ t('place', lang) }}</th></tr>
-{% for l in r.lines[:shown] %}<tr><td>{{ l.entry_no or '' }}</td><td>{{ day(l.brought_on, lang) }}</td><td>{{ species(l.species, lang) }}</td>
-<td>{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td>{{ l.description or '' }}</td><td>{{ l.place_seized or '' }}</td></tr>{% endfor %}
+{% for l in r.lines[:shown] %}<tr><td data-label="{{ t('entry', lang) }}">{{ l.entry_no or '' }}</td><td data-label="{{ t('brought', lang) }}">{{ day(l.brought_on, lang) }}</td><td data-label="{{ t('kind', lang) }}">{{ species(l.species, lang) }}</td>
+<td data-label="{{ t('head', lang) }}">{{ l.head_count }}{% if l.head_count_assumed %} <small class="assumed">({{ t('head_assumed', lang) }})</small>{% endif %}</td><td data-label="{{ t('description', lang) }}">{{ l.description or '' }}</td><td data-label="{{ t('place', lang) }}">{{ l.place_seized or '' }}</td></tr>{% endfor %}
 </table></div>{{ more(r.counted.lines, 'lines', lang) }}{% endif %}{% endif %}
 <div class="decide">{% if not r.error and (r.records or r.replaces) %}{% if r.other_pounds %}{% if unconfirmed %}<p class="error" role="alert" id="unconfirmed">{{ t('unconfirmed', lang) }}</p>{% endif %}
 <label class="confirm"><input type="checkbox" name="ours" value="yes" form="publish" required> {{ t('ours', lang).format(pound=pound_name) }}</label>{% endif %}
