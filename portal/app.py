@@ -52,7 +52,7 @@ def _wants_json(request: Request) -> bool:
 
 
 def _error_response(
-    request: Request, status: int, title: str, message: str, settings: Settings, ml: str = ""
+    request: Request, status: int, title: str, message: str, settings: Settings, ml: str = "", param: str = ""
 ) -> Response:
     """The one place errors are rendered: JSON for the API, a helpful page for people, in their language."""
     if _wants_json(request):
@@ -64,6 +64,9 @@ def _error_response(
     # A search the portal could not run keeps the owner's words: one click searches them again, without the filters
     # (one of which was the trouble).
     words = request.query_params.get("q", "")[:200] if request.url.path == "/" else ""
+    # and a search refused for one of its parameters is offered again without it, every other one kept
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k not in (param, "page")]
+    without = "/?" + urlencode(kept) if request.url.path == "/" and param and kept else ""
     try:
         return render(
             request,
@@ -77,6 +80,7 @@ def _error_response(
             # "entered under another number" is help about an animal; a missing pound, feed or download is not one
             animal_missing=status == 404 and request.url.path.startswith("/animals/"),
             retry_url="/?" + urlencode({"q": words}) if words else "",
+            retry_without=without,
             words=words,
         )
     except Exception:
@@ -127,7 +131,7 @@ def create_portal(settings: Settings, served: db.ServedFile | None = None) -> Fa
 
     @app.exception_handler(PortalError)
     async def portal_error(request: Request, exc: PortalError) -> Response:
-        return _error_response(request, exc.status, exc.title, exc.message, settings, exc.ml)
+        return _error_response(request, exc.status, exc.title, exc.message, settings, exc.ml, exc.param)
 
     @app.exception_handler(Moved)
     async def moved(request: Request, exc: Moved) -> Response:

@@ -12,7 +12,7 @@ from fastapi import Depends, Query, Request
 
 from . import db
 from .errors import BadRequest
-from .i18n import LANGS
+from .i18n import LANGS, district_label
 from .scopes import scoped_path
 from .search import Query as SearchQuery
 from .search import parse_query
@@ -100,7 +100,9 @@ async def get_search(
         if match is None:
             raise BadRequest(
                 f"there is no district called '{query.district[:60]}': use one of {', '.join(known)}",
-                ml=f"'{query.district[:60]}' എന്ന ജില്ല ഇല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: {', '.join(known)}",
+                ml=f"'{query.district[:60]}' എന്ന ജില്ല ഇല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: "
+                + ", ".join(district_label(d, "ml") for d in known),
+                param="district",
             )
         query.district = match
     found = con.execute("SELECT name FROM pounds WHERE id = ?", (query.pound,)).fetchone() if query.pound else None
@@ -109,6 +111,7 @@ async def get_search(
         raise BadRequest(
             f"there is no pound with id '{query.pound[:60]}': the pounds and their ids are at /pounds",
             ml=f"'{query.pound[:60]}' എന്ന ഐഡിയുള്ള പൗണ്ട് ഇല്ല: പൗണ്ടുകളും ഐഡികളും /pounds എന്ന പേജിൽ",
+            param="pound",
         )
     return query
 

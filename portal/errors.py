@@ -20,10 +20,12 @@ class PortalError(Exception):
     status = 500
     title = "Something went wrong"
 
-    def __init__(self, message: str, ml: str = ""):
+    def __init__(self, message: str, ml: str = "", param: str = ""):
         super().__init__(message)
         self.message = message
         self.ml = ml or message
+        # the request's parameter at fault, if one is: a search's error page offers the same search without it
+        self.param = param
 
 
 class NotFound(PortalError):

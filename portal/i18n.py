@@ -84,6 +84,8 @@ T: dict[str, tuple[str, str]] = {
         "എല്ലാ വാക്കുകളും ചേരണം. ഒന്ന് ഒഴിവാക്കിയാൽ കിട്ടുന്നത്:",
     ),
     "without_word": ("without “{word}”: {n} found", "“{word}” ഇല്ലാതെ: {n} എണ്ണം"),
+    # a search refused for one of its parameters (a date that is none, an unknown district): the same without it
+    "search_without_it": ("Search again without it", "അതില്ലാതെ വീണ്ടും തിരയുക"),
     "filters_in_force": ("The search also asked for:", "തിരച്ചിലിൽ ഇവയും ചോദിച്ചിരുന്നു:"),
     "drop_filter": ("search without it", "ഇതില്ലാതെ തിരയുക"),
     "kind_in_words": ("a kind named in your words", "നിങ്ങളുടെ വാക്കുകളിലെ ഇനം"),

@@ -87,6 +87,10 @@ class Query:
         return " · ".join(line(shown[k]) for k, _ in self.params)
 
 
+# The search's two dates as the Malayalam form labels them (portal/i18n.py 'from', 'to')
+DATE_PARAMS_ML = {"from": "മുതൽ", "to": "വരെ"}
+
+
 def parse_date(value: str | None, name: str) -> dt.date | None:
     if not value:
         return None
@@ -95,7 +99,8 @@ def parse_date(value: str | None, name: str) -> dt.date | None:
     except ValueError:
         raise BadRequest(
             f"'{value}' is not a date for {name}: write YYYY-MM-DD",
-            ml=f"'{value}' ({name}) ഒരു തീയതിയല്ല: YYYY-MM-DD എന്ന രീതിയിൽ എഴുതുക",
+            ml=f"'{value}' ({DATE_PARAMS_ML.get(name, name)}) ഒരു തീയതിയല്ല: YYYY-MM-DD എന്ന രീതിയിൽ എഴുതുക",
+            param=name,
         ) from None
 
 
@@ -121,13 +126,15 @@ def parse_query(
         raise BadRequest(
             f"from ({query.date_from}) is after to ({query.date_to}): swap the two dates",
             ml=f"'മുതൽ' ({query.date_from}) 'വരെ' ({query.date_to}) എന്നതിനു ശേഷമാണ്: രണ്ടു തീയതികളും പരസ്പരം മാറ്റുക",
+            param="to",
         )
     if species:
         try:
             query.species = query.species_chosen = species_of(species)
         except RecordRejected:
             raise BadRequest(
-                f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}",
+                param="species",
+                message=f"'{species}' is not a kind of cattle: use one of {', '.join(SPECIES)}",
                 ml=f"'{species}' കന്നുകാലി ഇനമല്ല: ഇവയിലൊന്ന് ഉപയോഗിക്കുക: "
                 + ", ".join(f"{SPECIES_ML[s]} ({s})" for s in SPECIES),
             ) from None

@@ -4,6 +4,7 @@ owner did not choose, ear tags however they are typed. The real app in-process o
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 import sqlite3
 from html.parser import HTMLParser
@@ -378,3 +379,25 @@ def test_a_list_kept_for_a_version_of_the_file_is_read_again_for_the_next_and_ne
     assert db.of_version(Con("v2"), "t", read("v2")) == ["v2"] and db.of_version(Con("v1"), "t", read("v1")) == ["v1"]
     assert db.of_version(Con(""), "t", read("none")) == ["none"] and db.of_version(Con(""), "t", read("none"))
     assert reads == ["v1", "v2", "v1", "none", "none"]
+
+
+def test_a_refused_search_is_offered_again_without_the_part_at_fault(client) -> None:
+    """The review of 7 Dec: '/?from=2026-02-30', a reversed pair of dates or an unknown district gave a page with no
+    way back to the search but its words alone; in Malayalam the district list and '(from)' were English. The page
+    offers the same search without the parameter at fault, every other one kept, and it finds."""
+    bad = client.get("/", params={"q": "cow", "district": "Thrissur", "from": "2026-02-30", "lang": "en"})
+    page = parse(bad.text)
+    assert bad.status_code == 400
+    again = html.unescape(re.search(r'href="([^"]+)" id="retry-without"', bad.text)[1])  # type: ignore[index]
+    assert "from=" not in again and "q=cow" in again and "district=Thrissur" in again
+    assert "search again without it" in page.text.lower()
+    assert client.get(again).status_code == 200
+    swapped = client.get("/", params={"q": "cow", "from": "2026-12-01", "to": "2026-11-01"}).text
+    assert html.unescape(re.search(r'href="([^"]+)" id="retry-without"', swapped)[1]) == "/?q=cow&from=2026-12-01"  # type: ignore[index]
+    ml = parse(client.get("/", params={"district": "Mumbai", "from": "2026-13-01", "lang": "ml"}).text)
+    client.cookies.clear()
+    assert "മുതൽ" in ml.text and "(from)" not in ml.text  # the date, read first, is the part at fault
+    ml = parse(client.get("/", params={"district": "Mumbai", "lang": "ml"}).text)
+    client.cookies.clear()
+    assert "തൃശ്ശൂർ" in ml.text and "Thrissur" not in ml.text
+    assert "അതില്ലാതെ വീണ്ടും തിരയുക" in ml.text

@@ -54,6 +54,7 @@ def _page_number(value: str | None) -> int:
         raise BadRequest(
             f"page must be a whole number from 1 to {MAX_PAGE:,}, not '{value[:20]}'",
             ml=f"പേജ് 1 മുതൽ {MAX_PAGE:,} വരെയുള്ള ഒരു പൂർണസംഖ്യ ആയിരിക്കണം, '{value[:20]}' അല്ല",
+            param="page",
         )
     return int(value)
 
