@@ -663,3 +663,17 @@ def test_the_last_day_to_claim_says_its_day_of_the_week(client, demo_dbs) -> Non
     client.cookies.clear()
     names = ["തിങ്കളാഴ്ച", "ചൊവ്വാഴ്ച", "ബുധനാഴ്ച", "വ്യാഴാഴ്ച", "വെള്ളിയാഴ്ച", "ശനിയാഴ്ച", "ഞായറാഴ്ച"]
     assert ml.by_id["last-day-weekday"].startswith(f"({names[day.weekday()]}:")
+
+
+def test_a_sold_animals_page_says_where_to_ask_for_the_balance(client, demo_dbs) -> None:
+    """The review of 7 Dec: a sold animal's page told the owner to claim the balance from the local authority by a
+    day, and gave no telephone, hours or address to do it by (the pound's, from pounds.csv, shown for an animal in the
+    pound only)."""
+    con = sqlite3.connect(demo_dbs[0])
+    animal, phone = con.execute(
+        "SELECT s.impoundment_id, p.phone FROM sales s JOIN pounds p ON p.id = s.pound_id "
+        "WHERE s.balance_minor > 0 AND p.phone != '' ORDER BY s.impoundment_id LIMIT 1"
+    ).fetchone()
+    page = parse(client.get(f"/animals/{animal}", params={"lang": "en"}).text)
+    assert "collect" in page.by_id and phone in page.by_id["collect-contact"]
+    assert page.by_id["collect-contact"].startswith("To reach the pound:")
