@@ -97,7 +97,7 @@ WRITTEN = [
         "en",
         False,
         '<tr class="in-pound">\n  <td><a href="/animals/tcr-ollur/2026/17">2 calves</a></td>\n  \n'
-        '  <td data-label="Description"><span class="written">black &amp; white &lt;calf&gt;, KL-08-0042</span><br><small>'
+        '  <td data-label="Description"><span class="written">black &amp; white &lt;calf&gt;, KL-08-0042</span><br><small class="seized">'
         'Seized at: <span class="written">Mannuthy &lt;east&gt;</span></small></td>\n'
         '  <td data-label="Pound"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br><small class="written">'
         'Thrissur</small></td>\n  <td data-label="Brought to the pound">20 Nov 2026</td>\n'
@@ -111,7 +111,7 @@ WRITTEN = [
         False,
         '<tr class="in-pound">\n  <td><a href="/animals/tcr-ollur/2026/17">2 കന്നുകുട്ടി '
         '(കറുപ്പ്, വെള്ള)</a></td>\n  \n  <td data-label="വിവരണം"><span class="written">black &amp; white &lt;calf&gt;, '
-        'KL-08-0042</span><br><small>പിടിച്ചെടുത്ത സ്ഥലം: <span class="written">Mannuthy &lt;east&gt;</span></small></td>\n  <td data-label="പൗണ്ട്"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br>'
+        'KL-08-0042</span><br><small class="seized">പിടിച്ചെടുത്ത സ്ഥലം: <span class="written">Mannuthy &lt;east&gt;</span></small></td>\n  <td data-label="പൗണ്ട്"><a href="/pounds/tcr-ollur" class="written">Ollur Pound</a><br>'
         '<small>തൃശ്ശൂർ</small></td>\n  <td data-label="പൗണ്ടിൽ എത്തിച്ചത്">20 നവംബർ 2026</td>\n'
         '  <td data-label="പൗണ്ടിലെ ദിവസങ്ങൾ">10</td>\n  <td data-label="നില" class="status-impounded">പൗണ്ടിൽ</td>\n'
         '  <td data-label="ലേലത്തിനു മുമ്പ് തിരികെ വാങ്ങാനുള്ള അവസാന ദിവസം"><strong>28 നവംബർ 2026</strong><br>'
