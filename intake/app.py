@@ -407,7 +407,9 @@ async def publish_upload(request: Request) -> Response:
         staged = s.uploads / up["id"] / "register"
         failure, done = "", None
         try:
-            done = await run_in_threadpool(_publish_in_turn, s, up["pound_id"], staged, up["name"], r.basis)
+            done = await run_in_threadpool(
+                _publish_in_turn, s, up["pound_id"], staged, up["name"], r.replaced_as_checked
+            )
         except CheckOutOfDate:
             # a file of that name published since the check: checked again, for the clerk to read and decide
             r = await run_in_threadpool(dry_run, s.data_dir, s.public_db, up["pound_id"], staged, up["name"],
@@ -450,14 +452,14 @@ def _for_clerk(message: str, account: accounts.Account) -> str:
     return _REGISTER_PATH.sub(lambda m: m[0] if account.may(m["pound"]) else f"registers/{m['pound']}/…", message)
 
 
-def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str, basis: str) -> Summary | None:
+def _publish_in_turn(s: Settings, pound_id: str, staged: Path, name: str, as_checked: str) -> Summary | None:
     """publish(), after any other clerk's publish from this intake has ended (waited for in a worker thread: the
     other pages go on being served meanwhile); None when the staged file went meanwhile (published from another tab).
-    Raises CheckOutOfDate when the file it replaces is no longer the one the check read (`basis`, replaced_state)."""
+    Raises CheckOutOfDate when the file it replaces is no longer the one the check read (`as_checked`, replaced_state)."""
     with publishing(s.accounts_db):
         if not staged.is_file():
             return None
-        if basis and replaced_state(s.data_dir, pound_id, name) != basis:
+        if as_checked and replaced_state(s.data_dir, pound_id, name) != as_checked:
             raise CheckOutOfDate(f"registers/{pound_id} changed after the check of {name}")
         spare.MAKER.stop()
         try:

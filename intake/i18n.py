@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from pinfold.schema import COLUMN_WORDS, FIELDS_ML
-from pinfold.vocabulary import date_label
+from pinfold.vocabulary import EN_MONTHS, date_label
 
 LANGS = ("en", "ml")
 
@@ -257,11 +257,17 @@ _REASONS_ML: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
     (re.compile(r"^The number of head is 0"), "എണ്ണം 0: ഒരു രേഖയിൽ കുറഞ്ഞത് ഒരു മൃഗമെങ്കിലും വേണം."),
     (
         re.compile(r"^The date brought, (.*?), is after today: check the year"),
-        "കൊണ്ടുവന്ന തീയതി, {0}, ഇന്നിനു ശേഷമാണ്: വർഷം പരിശോധിക്കുക (രണ്ടക്ക വർഷം 20xx ആയി വായിക്കും; വർഷം മുഴുവനായി എഴുതുക).",
+        lambda m: (
+            f"കൊണ്ടുവന്ന തീയതി, {_day_ml(m[1])}, ഇന്നിനു ശേഷമാണ്: വർഷം പരിശോധിക്കുക (രണ്ടക്ക വർഷം 20xx ആയി "
+            "വായിക്കും; വർഷം മുഴുവനായി എഴുതുക)."
+        ),
     ),
     (
         re.compile(r"^The date brought, (.*?), is before (.*?) can have applied \((.*?):"),
-        "കൊണ്ടുവന്ന തീയതി, {0}, {1} ബാധകമാകുന്നതിനു മുമ്പാണ് ({2}): തീയതി പരിശോധിക്കുക (തീയതിയുടെ സ്ഥാനത്ത് ഒരു സംഖ്യയാണോ?).",
+        lambda m: (
+            f"കൊണ്ടുവന്ന തീയതി, {_day_ml(m[1])}, {m[2]} ബാധകമാകുന്നതിനു മുമ്പാണ് ({_day_ml(m[3])}): തീയതി "
+            "പരിശോധിക്കുക (തീയതിയുടെ സ്ഥാനത്ത് ഒരു സംഖ്യയാണോ?)."
+        ),
     ),
     (
         re.compile(r"^The date brought is blank"),
@@ -289,7 +295,10 @@ _REASONS_ML: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] 
             f"{_field_ml(m[1])} കോളത്തിൽ {m[2]} അക്ഷരങ്ങളുണ്ട്, ഒരു രേഖയിലും ഉണ്ടാകുന്നതിലധികം ({m[3]}): ഫയൽ ഈ വരിയിൽ കേടായിരിക്കാം."
         ),
     ),
-    (re.compile(r"^The (.+?) could not be read: (.*)$"), lambda m: f"{_field_ml(m[1])} വായിക്കാനായില്ല: {m[2]}"),
+    (
+        re.compile(r"^The (.+?) could not be read: (.*)$"),
+        lambda m: f"{_field_ml(m[1])} വായിക്കാനായില്ല: {reason(m[2], 'ml')}",
+    ),
     (
         re.compile(r"^The kind reads '(.*)': its letters were lost"),
         "ഇനം '{0}' എന്നാണ് വായിക്കുന്നത്: രജിസ്റ്റർ സേവ് ചെയ്തപ്പോൾ അക്ഷരങ്ങൾ നഷ്ടപ്പെട്ടു (Unicode അല്ലാത്ത CSV-യിലെ "
@@ -344,18 +353,20 @@ def _in_malayalam(
     if lang == "ml":
         for pattern, words in forms:
             if m := pattern.match(text):
-                return words(m) if callable(words) else words.format(*map(_day_ml, m.groups()))
+                return words(m) if callable(words) else words.format(*m.groups())
     return text
 
 
-_EN_DAY = re.compile(r"\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}")
-
-
-def _day_ml(value: str | None) -> str | None:
-    """A day as the ingest's reasons write it, in Malayalam: '3 Nov 2099' -> '3 നവംബർ 2099'; anything else as it is."""
-    if value is None or not _EN_DAY.fullmatch(value):
+def _day_ml(value: str) -> str:
+    """A day the ingest wrote in a reason ('{day:%d %b %Y}'), in Malayalam: '3 Nov 2099' -> '3 നവംബർ 2099'; anything
+    else (a cell as the clerk wrote it is never passed here) as it is."""
+    parts = value.split()
+    if len(parts) != 3 or parts[1] not in EN_MONTHS or not (parts[0].isdigit() and parts[2].isdigit()):
         return value
-    return date_label(dt.datetime.strptime(value, "%d %b %Y").date(), "ml")
+    try:
+        return date_label(dt.date(int(parts[2]), EN_MONTHS.index(parts[1]) + 1, int(parts[0])), "ml")
+    except ValueError:
+        return value
 
 
 def error_text(text: str, lang: str) -> str:

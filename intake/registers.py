@@ -104,7 +104,7 @@ class Report:
     same_number: list[dict[str, object]] = field(default_factory=list)
     # the file it replaces as it stood when checked (replaced_state): a file of that name published since makes the
     # check out of date (what it would take off the portal has changed); '' in a report kept before it was recorded
-    basis: str = ""
+    replaced_as_checked: str = ""
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -227,13 +227,13 @@ def dry_run(
     with tempfile.TemporaryDirectory(prefix=".pinfold-intake-") as tmp:
         work = Path(tmp)
         data = work / "data"
-        basis = replaced_state(data_dir, pound_id, name)  # before the copy: one published meanwhile makes it stale
+        as_checked = replaced_state(data_dir, pound_id, name)  # before the copy: one published meanwhile, stale
         _pound_only(data_dir, pound_id, data)
         target = data / "registers" / pound_id / name
         report = Report(
             replaces=target.exists(),
             other_pounds=same_bytes_elsewhere(data_dir, public_db, pound_id, staged),
-            basis=basis,
+            replaced_as_checked=as_checked,
         )
         shutil.copyfile(staged, target)
         pub, priv = work / "public.db", work / "private.db"
@@ -431,11 +431,12 @@ def _read_same_number(report: Report, pub: Path, priv: Path, source: str) -> Non
     with contextlib.closing(sqlite3.connect(priv)) as con:
         files = {
             r[4]: (con.execute(
-                "SELECT source_file FROM register_entries WHERE impoundment_id = ? AND kind = 'entry'", (r[4],)
+                "SELECT source_file FROM register_entries WHERE impoundment_id = ? AND kind = 'entry' ORDER BY rowid",
+                (r[4],),
             ).fetchone() or ("",))[0]
             for r in rows[:SHOWN_ROWS]
         }  # fmt: skip
-    report.counted["same_number"] = len(rows)
+    report.counted["same_number"] = len({r[0] for r in rows})  # entries of this file, each listed once per other
     report.same_number = [
         {"row": row, "entry_no": no, "brought_on": day, "species": kind,
          "other_file": files.get(other, "").rsplit("/", 1)[-1], "other_row": other_row, "other_species": other_kind}

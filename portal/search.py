@@ -21,7 +21,7 @@ from pinfold.vocabulary import SAME_WORD, SPECIES, TAG_AS_TYPED, species_label, 
 
 from . import db
 from .errors import BadRequest
-from .i18n import SPECIES_ML, district_label
+from .i18n import SPECIES_ML, district_label, t
 from .matchsets import MATCH_SETS
 
 # Small words an owner may type that no record is searched by ('near Kodungallur', 'കൊടുങ്ങല്ലൂർ ഇൽ'): never a reason
@@ -87,10 +87,6 @@ class Query:
         return " · ".join(line(shown[k]) for k, _ in self.params)
 
 
-# The search's two dates as the Malayalam form labels them (portal/i18n.py 'from', 'to')
-DATE_PARAMS_ML = {"from": "മുതൽ", "to": "വരെ"}
-
-
 def parse_date(value: str | None, name: str) -> dt.date | None:
     if not value:
         return None
@@ -99,7 +95,7 @@ def parse_date(value: str | None, name: str) -> dt.date | None:
     except ValueError:
         raise BadRequest(
             f"'{value}' is not a date for {name}: write YYYY-MM-DD",
-            ml=f"'{value}' ({DATE_PARAMS_ML.get(name, name)}) ഒരു തീയതിയല്ല: YYYY-MM-DD എന്ന രീതിയിൽ എഴുതുക",
+            ml=f"'{value}' ({t(name, 'ml')}) ഒരു തീയതിയല്ല: YYYY-MM-DD എന്ന രീതിയിൽ എഴുതുക",
             param=name,
         ) from None
 
@@ -161,12 +157,13 @@ MOST_WORDS_WEIGHED = 6
 def without_each_word(con: sqlite3.Connection, query: Query) -> list[tuple[str, str, int]]:
     """For a search of several words that finds nothing, each word whose leaving out finds something: (the word, the
     words of the search without it, how many that finds). ('black cow white patch mannuthy': nothing) ->
-    [('mannuthy', 'cow black white patch', 3)]: a place the registers never wrote, where the owner's hint said dates."""
-    if len(query.words) < 2:
+    [('mannuthy', 'cow black white patch', 3)]: the place, which no register wrote, is what found nothing."""
+    distinct = list(dict.fromkeys(query.words))
+    if len(distinct) < 2:  # one word ('black black' too): without it, the search is another one entirely
         return []
     kind = [query.species] if query.species and not query.species_chosen else []  # a kind read from the words
     out = []
-    for word in list(dict.fromkeys(query.words))[:MOST_WORDS_WEIGHED]:
+    for word in distinct[:MOST_WORDS_WEIGHED]:
         others = [w for w in query.words if w != word]
         n = _count_all(con, plan(replace(query, words=others)))
         if n:

@@ -52,7 +52,9 @@ def _listed(html: str, section: str) -> tuple[int, list[str]]:
     part = re.search(rf'id="{section}".*?</section>', html, re.S).group(0)  # type: ignore[union-attr]
     count = int(re.search(r"\((\d+)\)</h2>", part).group(1))  # type: ignore[union-attr]
     by_colour = {c: str(n) for n, c in COLOURS.items()}
-    return count, sorted(by_colour[c] for c in re.findall(r'<td data-label="[^"]*"><span class="written">(\w+)</span>', part))
+    return count, sorted(
+        by_colour[c] for c in re.findall(r'<td data-label="[^"]*"><span class="written">(\w+)</span>', part)
+    )
 
 
 @pytest.mark.parametrize("path", ["/pounds/p1/daily", "/districts/Thrissur/daily"])

@@ -87,6 +87,7 @@ def home(
             raise BadRequest(
                 f"this search has {pages} page{'s' if pages > 1 else ''}; there is no page {page}",
                 ml=f"ഈ തിരച്ചിലിന് {pages} പേജ് മാത്രം; {page}-ാം പേജ് ഇല്ല",
+                param="page",
             )
     # Nothing found for several words: each word whose leaving out finds something, with that search's address
     without = [
