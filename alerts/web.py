@@ -124,19 +124,19 @@ class Alerts:
         back: Annotated[str, Form(max_length=1000)] = "",
     ) -> Response:
         lang = lang if lang in ("en", "ml") else "en"
-        came = {"url": back, "label": w("back", lang)} if _local_path(back) else None  # the page the form was on
+        back_link = {"url": back, "label": w("back", lang)} if _local_path(back) else None  # the page the form was on
         if not _same_origin(request):
-            return page(request, lang, w("cross_site", lang), 403, back=came)
+            return page(request, lang, w("cross_site", lang), 403, back=back_link)
         email = email.strip()
         if not EMAIL.match(email):
-            return page(request, lang, w("bad_address", lang), 400, back=came)
+            return page(request, lang, w("bad_address", lang), 400, back=back_link)
         client = request.client.host if request.client else "-"
         if not self.allowed(client, email):
-            return page(request, lang, w("too_many", lang), 429, back=came)
+            return page(request, lang, w("too_many", lang), 429, back=back_link)
         try:  # a search the page would refuse is refused here too, in the same words
             matching.parse_query(q, species, district, pound)
         except BadRequest as e:
-            return page(request, lang, e.ml if lang == "ml" else e.message, 400, back=came)
+            return page(request, lang, e.ml if lang == "ml" else e.message, 400, back=back_link)
         with closing(self.con()) as con:
             sub = store.subscribe(con, email, {"q": q, "species": species, "district": district, "pound": pound}, lang)
             if not sub.confirmed:  # confirmed already: nothing to send, and the answer is the same
@@ -144,7 +144,7 @@ class Alerts:
                 store.queue(con, sub, "confirm", mail.confirmation(self.site, sub))
         self.wake.set()
         ask = {"label": w("email_label", lang), "button": w("manage_ask", lang), "hint": w("manage_hint", lang)}
-        return page(request, lang, w("asked", lang), ask=ask, back=came)
+        return page(request, lang, w("asked", lang), ask=ask, back=back_link)
 
     def send_manage_link(
         self,
