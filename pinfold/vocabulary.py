@@ -441,22 +441,26 @@ WEEKDAYS_ML = ["തിങ്കളാഴ്ച", "ചൊവ്വാഴ്ച", 
 def weekday_label(d: dt.date | str | None, lang: str) -> str:
     """The day of the week of a date, for a deadline an owner must meet while the pound is open: '2026-12-13' ->
     'Sunday' / 'ഞായറാഴ്ച'; None or '' -> ''."""
-    if d is None or d == "":
-        return ""
-    if isinstance(d, str):
-        d = dt.date.fromisoformat(d[:10])
-    return (WEEKDAYS_ML if lang == "ml" else WEEKDAYS_EN)[d.weekday()]
+    day = _day(d)
+    return "" if day is None else (WEEKDAYS_ML if lang == "ml" else WEEKDAYS_EN)[day.weekday()]
 
 
 def date_label(d: dt.date | str | None, lang: str) -> str:
     """As people in Kerala write dates: '29 Nov 2026' / '29 നവംബർ 2026' (day first, never month first); the portal's
     pages and the intake's alike. '2026-11-29T00:00:00' -> '29 Nov 2026'; None or '' -> ''."""
-    if d is None or d == "":
+    day = _day(d)
+    if day is None:
         return ""
-    if isinstance(d, str):
-        d = dt.date.fromisoformat(d[:10])
     months = ML_MONTHS if lang == "ml" else EN_MONTHS
-    return f"{d.day} {months[d.month - 1]} {d.year}"
+    return f"{day.day} {months[day.month - 1]} {day.year}"
+
+
+def _day(d: dt.date | str | None) -> dt.date | None:
+    """A day as pages get it: a date, an ISO date or date and time, or nothing: '2026-11-29T00:00:00' -> 29 Nov 2026;
+    '' -> None."""
+    if d is None or d == "":
+        return None
+    return dt.date.fromisoformat(d[:10]) if isinstance(d, str) else d
 
 
 # Codes of India's states and union territories an ear tag may begin with (KL for Kerala). Written loosely ('kl 08

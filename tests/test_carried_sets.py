@@ -38,14 +38,20 @@ def _edit_register(register: Path) -> None:
         csv.writer(f).writerows([head, *body])
 
 
-def test_sets_carried_to_a_new_database_equal_those_made_from_it(tmp_path: Path) -> None:
+def _served_demo(tmp_path: Path) -> tuple[Path, Path, Path, MatchSets, Scopes]:
+    """A small demo DATA_DIR ingested, and the server's sets and scopes over it: (data, public, private, sets,
+    scopes), the file not yet seen."""
     data = tmp_path / "data"
     write_demo(data, today=TODAY, rows=300, seed=5)
     shutil.rmtree(data / "earlier", ignore_errors=True)
     served, private = tmp_path / "public.db", tmp_path / "private.db"
     ingest(data, served, private)
     sets = MatchSets()
-    scopes = Scopes(db.ServedFile(served), sets)
+    return data, served, private, sets, Scopes(db.ServedFile(served), sets)
+
+
+def test_sets_carried_to_a_new_database_equal_those_made_from_it(tmp_path: Path) -> None:
+    data, served, private, sets, scopes = _served_demo(tmp_path)
     before = db.version(served)
     scopes.seen(before)
     con = db.connect_version(served, before)
@@ -115,13 +121,7 @@ def test_lots_put_back_in_another_place_are_not_carried_as_if_they_had_stayed(tm
     lots of every pound it recomputed after all others, and a full ingest puts every lot back in auction order, while
     the pounds recorded as changed are those whose rows differ: none here. Sets of lots carried by the runs of the
     changed pounds' rows alone then named other auctions' lots. A set carried must equal one made from the index."""
-    data = tmp_path / "data"
-    write_demo(data, today=TODAY, rows=300, seed=5)
-    shutil.rmtree(data / "earlier", ignore_errors=True)
-    served, private = tmp_path / "public.db", tmp_path / "private.db"
-    ingest(data, served, private)
-    sets = MatchSets()
-    scopes = Scopes(db.ServedFile(served), sets)
+    data, served, private, sets, scopes = _served_demo(tmp_path)
     version = db.version(served)
     scopes.seen(version)
     register = next((data / "registers" / CHANGED).glob("*.csv"))
