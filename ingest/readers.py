@@ -792,6 +792,58 @@ def flatten(obj: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def flatten_entry(entry: dict[str, Any], columns: dict[str, str] | None = None, prefix: str = "") -> dict[str, Any]:
+    """A register entry (a JSON object) -> its cells, as `flatten` gives them, a list of objects read as what it holds:
+    {'animal': [{'kind': 'cow'}]} -> {'animal.kind': 'cow'}; several objects as one (_several_objects). (`flatten`
+    keeps such lists whole: it also judges whether a document is one entry, and a list of entries is not one.)"""
+    out: dict[str, Any] = {}
+    for k, v in entry.items():
+        key = f"{prefix}.{k}" if prefix else str(k)
+        if isinstance(v, list) and any(isinstance(x, dict) for x in v):
+            objects = [flatten_entry(x, columns, key) if isinstance(x, dict) else {key: x} for x in v]
+            objects = [o for o in objects if any(_cell_text(c) for c in o.values())]
+            out.update(objects[0] if len(objects) == 1 else _several_objects(objects, columns))
+        elif isinstance(v, dict) and v:
+            out.update(flatten_entry(v, columns, key))
+        elif isinstance(v, list):
+            out[key] = ", ".join(t for x in v if (t := _cell_text(x)))
+        else:
+            out[key] = v
+    return out
+
+
+def _cell_text(v: Any) -> str:
+    """A value inside a JSON list as text: 'cow' -> 'cow'; ['a', 'b'] -> 'a, b'; None -> ''."""
+    if v is None:
+        return ""
+    if isinstance(v, list):
+        return ", ".join(t for x in v if (t := _cell_text(x)))
+    if isinstance(v, dict):
+        return ", ".join(t for x in v.values() if (t := _cell_text(x)))
+    return str(v).strip()
+
+
+def _several_objects(objects: list[dict[str, Any]], columns: dict[str, str] | None) -> dict[str, Any]:
+    """An entry's list of several objects (flattened) -> one object: each key's distinct values joined by '; ', but
+    animals, each with a kind, as one phrase of kinds that the ingest splits into an impoundment each (as it does
+    '1 cow and 2 goats' written in one cell), their count the sum of theirs when each has one:
+    [{'a.kind': 'cow', 'a.count': 1}, {'a.kind': 'goat', 'a.count': 2}] -> {'a.kind': '1 cow and 2 goat', 'a.count': 3};
+    [{'o.name': 'A. Nair'}, {'o.name': 'B. Pillai'}] -> {'o.name': 'A. Nair; B. Pillai'}."""
+    keys = list(dict.fromkeys(k for o in objects for k in o))
+    found = recognise(keys, columns)
+    kind, count = (keys[found[f]] if f in found else None for f in ("species", "head_count"))
+    out: dict[str, Any] = {}
+    for key in keys:
+        texts = [_cell_text(o.get(key)) for o in objects]
+        out[key] = "; ".join(dict.fromkeys(t for t in texts if t)) or None
+    if kind is not None and all(_cell_text(o.get(kind)) for o in objects):
+        counts = [_cell_text(o.get(count)) if count else "" for o in objects]
+        out[kind] = " and ".join(f"{n} {_cell_text(o[kind])}".strip() for n, o in zip(counts, objects, strict=True))
+        if count is not None:
+            out[count] = sum(int(n) for n in counts) if all(n.isdigit() for n in counts) else None
+    return out
+
+
 def _objects_block(rownos: list[int], objects: list[dict[str, Any]], found: list[dict[str, str]]) -> Block:
     """JSON entries (flattened objects, each with its {field: key}) -> a Block whose fields are every field any of
     them has; an entry without one reads None there."""
@@ -830,7 +882,7 @@ def _json_blocks(
         anything = True
         _bounded_entries(count, seen_header, path)
         try:
-            flat = flatten(item) if isinstance(item, dict) else {"value": item}
+            flat = flatten_entry(item, columns) if isinstance(item, dict) else {"value": item}
         except RecursionError:  # objects in objects a thousand deep: no register's entry, rejected as unreadable
             flat = {"__unparsed__": "(nested too deep)"}
         keys = tuple(flat)

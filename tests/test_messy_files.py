@@ -603,3 +603,28 @@ def test_the_sale_account_is_the_standing_copys(tmp_path: Path) -> None:
     (source,) = con.execute("SELECT source_file FROM impoundments").fetchone()
     assert source.endswith("sale-later-copy.csv")
     assert con.execute("SELECT proceeds_rupees FROM sales").fetchall() == [("1200.00",)]
+
+
+def test_json_lists_of_objects_inside_an_entry(tmp_path: Path) -> None:
+    """An app that exports an entry's animals or owners as a list: one object is read as that object, several
+    animals as one impoundment each (as '1 cow and 2 goats' in a cell), several people all hidden; before, the list
+    was published as Python wrote it ("[{'kind': ...}]") and the second animal was lost."""
+    _, rejects, s = run(tmp_path, "lists-of-objects.jsonl")
+    con = sqlite3.connect(tmp_path / "p.db")
+    rows = con.execute(
+        "SELECT source_row, species, head_count, description FROM impoundments ORDER BY source_row, source_part"
+    ).fetchall()
+    assert rows == [
+        (1, "cow", 1, "black, short tail"),
+        (2, "cow", 1, "black; white"),
+        (2, "goat", 2, "black; white"),
+        (3, "buffalo", 1, "tied at […] gate"),
+        (4, "bull", 1, ""),
+        (4, "calf", 1, ""),
+    ]
+    assert rejects == {5: "The entry does not say what kind of cattle was impounded."}  # two colours, no kind
+    for word in ("Pillai", "Sarojini", "Puthenveettil", "Kizhakkemadathil", "{", "'kind'"):
+        assert con.execute(
+            "SELECT count(*) FROM impoundments WHERE description LIKE ? OR place_seized LIKE ?", (f"%{word}%",) * 2
+        ).fetchone() == (0,), word
+    assert s.records == 5 and s.rejects == 1
