@@ -72,7 +72,9 @@ def test_a_sold_animal_tells_the_owner_how_where_and_by_when_to_collect_the_bala
     collect = page.by_id["collect"]
     assert "Claim it by 17 Feb 2026 from Ollur Panchayat" in collect
     assert "an account of the sale (K s.15(2)-(3))" in collect
-    assert "held by the local authority, in deposit for 3 months, then credited to its fund (s.16(3), s.17)" in collect
+    assert (
+        "held by the local authority, in deposit for 3 months, then credited to its fund (K s.16(3), s.17)" in collect
+    )
     assert "Left the pound on 17 Nov 2025: Sold at auction." in page.by_id["where-now"]
     # all of it in the first block, before the itemised money
     assert html.index('id="collect"') < html.index('id="due"')

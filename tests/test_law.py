@@ -1438,3 +1438,14 @@ def test_a_sale_account_never_shows_the_owner_a_negative_balance(tmp_path, porta
     assert account.by_id["balance"] == "₹0.00" and "-" not in account.by_id["balance"]
     assert "fell short of the fine, the feeding and the expenses of sale by ₹1,300.00" in account.by_id["shortfall"]
     assert "makes nobody liable" in _text(c.get(f"/animals/{s['impoundment_id']}").text).by_id["shortfall"]
+
+
+def test_every_role_cites_its_act_by_name() -> None:
+    """A sale account says where the fine went: "the local authority (K s.16(1))", not "(s.16(1))", which reads as
+    any Act's section on a page that may quote another (the brief: cite sections as `K s.13(3)`)."""
+    for p in map(pack, all_packs()):
+        for lang in ("en", "ml"):
+            for role in p.roles:
+                text = p.words(f"roles.{role}", lang)
+                cites = re.findall(r"\(([^\s()]+ )?s\.", text)
+                assert all(c == f"{p.short} " for c in cites), (p.id, lang, role, text)

@@ -564,6 +564,17 @@ def test_1857_cost_on_the_notice_day_in_annas_by_hand() -> None:
     assert due.total.display(D(1858, 1, 9)) == "12 as." and due.total.decimal_str() == "0.75"
 
 
+def test_the_1857_scale_ends_with_the_act_not_with_the_annas() -> None:
+    """1857 s.VI fines "for every Camel or Buffalo ... Eight Annas" and so on down to "for every Sheep or Goat ... One
+    Anna"; the Act was repealed by Act I of 1871 (its pack takes the end of 1871, not verified). So its scale is
+    published as in force from 1857 to 31 Dec 1871, not until the annas ended on 31 Mar 1957 (decimalisation,
+    1 Apr 1957), which stays the end of the 1871 Act's own s.12 scale, in annas too."""
+    old = statutory_rows([OLD])
+    assert {r.species: r.amount for r in old}["camel"] == Money.annas(8)
+    assert {r.effective_to for r in old} == {D(1871, 12, 31)}
+    assert {r.effective_to for r in statutory_rows([pack("cattle-trespass-1871")])} == {D(1957, 3, 31)}
+
+
 # --- the sale: K s.15(2)-(3), s.16(3); 1857 s.IX, s.XI --------------------------------------------------------------
 
 

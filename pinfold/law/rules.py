@@ -205,6 +205,15 @@ def ratio_text(r: Fraction) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _scale_ends(pack: RulePack) -> dt.date:
+    """The last day an Act's own scale can fine: the Act's end, or the day before India's coinage was decimalised
+    (1 Apr 1957: a scale in annas is never a current fine), whichever is first. 1857 -> 31 Dec 1871 (Act I of 1871
+    repealed it); 1871 -> 31 Mar 1957."""
+    before_decimal = DECIMALISATION - dt.timedelta(days=1)
+    end = pack.in_force.end
+    return before_decimal if end is None else min(end, before_decimal)
+
+
 def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
     """The scales written into an Act itself (1857 s.VI, 1871 s.12) as rows of the published table."""
     rows: list[RateRow] = []
@@ -218,8 +227,7 @@ def statutory_rows(packs: list[RulePack]) -> list[RateRow]:
                     species=kind,
                     amount=amount,
                     effective_from=p.in_force_from,
-                    # a scale in annas is never a current fine: India's coinage was decimalised on 1 Apr 1957
-                    effective_to=DECIMALISATION - dt.timedelta(days=1),
+                    effective_to=_scale_ends(p),
                     reference=p.fine_reference,
                     status=p.fine_scale_status,
                     note=p.fine_scale_note,
