@@ -22,6 +22,7 @@ from ingest.build import ingest
 from ingest.rules_files import load_rulebook
 from pinfold.errors import RulesError
 from pinfold.law.clock import add_months, auction_if_posted, days_in_pound, deadlines
+from pinfold.law.compliance import acts_with, rules
 from pinfold.law.conflicts import roster_match, same_person
 from pinfold.law.dues import compute_due
 from pinfold.law.money import DECIMALISATION, Money, parse_money
@@ -151,6 +152,17 @@ def test_the_24_hour_rule_flags_a_seizure_recorded_more_than_a_day_before() -> N
     assert brought_late(K, D(2025, 3, 3), D(2025, 3, 1)) is True
     assert brought_late(K, D(2025, 3, 2), D(2025, 3, 1)) is False
     assert brought_late(K, D(2025, 3, 2), None) is None
+
+
+def test_an_act_that_fixes_no_time_flags_no_seizure_as_late() -> None:
+    """1857 s.II: the seizer may "convey them without unnecessary delay to the pound": no hours are fixed, so an entry
+    seized 1 Mar 1860 and brought 4 Mar is not "later than the Act allows" (None: not measured), and the scorecard's
+    rule is no rule of that Act (its pound shows "—"); under K s.9(1), "within twenty-four hours", the same days are
+    flagged."""
+    assert brought_late(OLD, D(1860, 3, 4), D(1860, 3, 1)) is None
+    assert brought_late(K, D(2025, 3, 4), D(2025, 3, 1)) is True
+    seizure_late = next(r for r in rules("date('now')") if r.key == "seizure_late")
+    assert "act-iii-1857" not in acts_with(seizure_late) and "kerala-1961" in acts_with(seizure_late)
 
 
 def test_a_sale_the_act_did_not_allow_on_its_day_is_questioned() -> None:

@@ -43,7 +43,7 @@ def rules(today: str) -> tuple[Rule, ...]:
     return (
         Rule(
             "seizure_late",
-            "seizure",
+            "seizure_limit",
             "i.brought_late = 1",
             "Brought to the pound later than the Act allows",
             "a seizure day more than a day before the day brought",

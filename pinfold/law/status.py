@@ -40,8 +40,9 @@ def seizure_adjudged_illegal(outcome: str | None) -> bool | None:
 def brought_late(pack: RulePack, brought_on: dt.date, seized_on: dt.date | None) -> bool | None:
     """Whether a recorded seizure day is more than the pack's bound before the day brought (K s.9, s.10: within
     twenty-four hours). Seized 1 Mar, brought 3 Mar -> True (at least 24 hours and a minute); seized 1 Mar,
-    brought 2 Mar -> False (it may have been within the 24 hours); no seizure day recorded -> None."""
-    if seized_on is None:
+    brought 2 Mar -> False (it may have been within the 24 hours); no seizure day recorded, or an Act that fixes no
+    time (1857 s.II: "without unnecessary delay") -> None."""
+    if seized_on is None or "seizure_limit" not in pack.sections:
         return None
     return (brought_on - seized_on).days > pack.clock.seizure_at_most_days_before
 
