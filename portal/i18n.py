@@ -481,6 +481,13 @@ T: dict[str, tuple[str, str]] = {
     ),
     "acct_c": ("(c) Fines and charges", "(സി) പിഴയും ചെലവുകളും"),
     "acct_d": ("(d) Number sold", "(ഡി) വിറ്റ എണ്ണം"),
+    # the Act sells "as many of them as may be necessary" and no register records how many: sales.head_sold
+    "acct_d_taken": (
+        "taken as every head seized: the register does not record the number; if the owner came and would not pay, "
+        "only as many as were necessary may have been sold ({section})",
+        "പിടിച്ചെടുത്ത എല്ലാം എന്ന് എടുക്കുന്നു: എണ്ണം രജിസ്റ്ററിൽ ഇല്ല; ഉടമ വന്ന് പണം അടയ്ക്കാതിരുന്നെങ്കിൽ ആവശ്യമായത്ര "
+        "എണ്ണം മാത്രമേ വിറ്റിട്ടുണ്ടാവൂ ({section})",
+    ),
     "acct_e": ("(e) Proceeds of sale", "(ഇ) വിൽപനത്തുക"),
     "acct_f": ("(f) How the proceeds were disposed of", "(എഫ്) വിൽപനത്തുക വിനിയോഗിച്ച വിധം"),
     "conflict": ("Conflict of interest", "താൽപര്യ സംഘർഷം"),

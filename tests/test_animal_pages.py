@@ -233,3 +233,22 @@ def test_an_owner_is_given_one_day_to_act_on_when_the_register_records_no_notice
             text = parse(shared).by_id["share-text"]
             assert act_on in text and "19 " not in text  # never the day before the printed notice's auction
     assert c.get(f"/api/impoundments/{a['id']}/due").json()["last_day_to_claim"] == "2025-11-16"
+
+
+def test_the_number_sold_says_it_is_taken_as_every_head(tmp_path, portal_for) -> None:
+    """K s.15(3)(d): the account shows "the number of cattle sold"; K s.13(3) sells unclaimed cattle, but when the
+    owner appears and will not pay, s.15(1) sells "the cattle, or as many of them as may be necessary". No register
+    records the number sold, so for 3 goats sold the account's 3 is Pinfold's reading and says so, with s.15(1); for
+    one cow sold, one is the only number there can be and nothing is added."""
+    db = law_db(
+        tmp_path,
+        {"k1": K_HEADER + "1,01/11/2025,,goat,3,brown,09/11/2025,17/11/2025,Rs. 5000,,,,\n"
+                          "2,01/11/2025,,cow,1,black,09/11/2025,17/11/2025,Rs. 5000,,,,\n"},
+    )  # fmt: skip
+    goats, cow = rows(db, "SELECT s.* FROM sales s JOIN impoundments i ON i.id = s.impoundment_id ORDER BY i.entry_no")
+    c = portal_for(db, D(2025, 11, 20))
+    for lang, words in (("en", "only as many as were necessary"), ("ml", "ആവശ്യമായത്ര")):
+        account = parse(c.get(f"/animals/{goats['impoundment_id']}/sale-account", params={"lang": lang}).text)
+        assert words in account.by_id["head-sold-taken"] and "K s.15(1)" in account.by_id["head-sold-taken"]
+        account = parse(c.get(f"/animals/{cow['impoundment_id']}/sale-account", params={"lang": lang}).text)
+        assert "head-sold-taken" not in account.by_id
