@@ -317,14 +317,25 @@ T: dict[str, tuple[str, str]] = {
         "മൃഗം നിങ്ങളുടേതാണെന്ന് തെളിയിക്കുന്നത്: കാതിലെ ടാഗ് / പശു ആധാർ കാർഡ്, ഫോട്ടോ, അറിയാവുന്ന അയൽക്കാരൻ.",
     ),
     "bring_3": (
-        "Identity proof: the Act has you sign a receipt in the register ({s_claim}).",
-        "തിരിച്ചറിയൽ രേഖ: രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണമെന്ന് നിയമം ({s_claim}).",
+        "Identity proof, such as an Aadhaar card, a voter ID or a ration card (ask the pound which it accepts): the Act "
+        "has you sign a receipt in the register ({s_claim}).",
+        "തിരിച്ചറിയൽ രേഖ, ഉദാഹരണത്തിന് ആധാർ കാർഡ്, വോട്ടർ ഐഡി അല്ലെങ്കിൽ റേഷൻ കാർഡ് (ഏതാണ് സ്വീകരിക്കുക എന്ന് പൗണ്ടിൽ "
+        "ചോദിക്കുക): രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണമെന്ന് നിയമം ({s_claim}).",
+    ),
+    "bring_agent": (
+        "If someone comes for you: a note from you saying they may take the animal, and their own identity proof.",
+        "നിങ്ങൾക്കു പകരം മറ്റൊരാൾ വരുന്നെങ്കിൽ: മൃഗത്തെ കൊണ്ടുപോകാൻ അവർക്ക് അനുവാദമുണ്ടെന്ന് നിങ്ങൾ എഴുതിയ കുറിപ്പും അവരുടെ തിരിച്ചറിയൽ രേഖയും.",
     ),
     "law": ("What the law says", "നിയമം പറയുന്നത്"),
     "law_claim": (
         "You may claim the animal at any time before the sale by paying the fine and the feeding charges; it is handed over and you sign a receipt in the register.",
         "വിൽപനയ്ക്കു മുമ്പ് എപ്പോൾ വേണമെങ്കിലും പിഴയും തീറ്റച്ചെലവും അടച്ച് മൃഗത്തെ തിരികെ വാങ്ങാം; രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണം.",
     ),
+    "law_agent": (
+        "Someone you send may claim it for you and sign the receipt: the Act says {q_agent}.",
+        "നിങ്ങൾ അയയ്ക്കുന്ന ഒരാൾക്ക് നിങ്ങൾക്കു വേണ്ടി മൃഗത്തെ തിരികെ വാങ്ങി രസീത് ഒപ്പിടാം: നിയമം പറയുന്നത് {q_agent}.",
+    ),
+    "unquoted_agent": ("", ""),
     "law_deposit": (
         "If you refuse to pay on the ground that the seizure was illegal and you are about to complain of it to the "
         "Magistrate ({s_complaint}), the animal is delivered to you on deposit of the fines and charges.",
@@ -992,7 +1003,7 @@ def t(key: str, lang: str) -> str:
 
 
 # The sentences that quote an Act take its words from the pack ([quotes] <key>), as {q_<key>}.
-QUOTED = ("repaid",)
+QUOTED = ("repaid", "agent")
 
 
 def law_values(pack: RulePack, on: dt.date | None = None, lang: str = "en") -> dict[str, str]:

@@ -252,3 +252,25 @@ def test_the_number_sold_says_it_is_taken_as_every_head(tmp_path, portal_for) ->
         assert words in account.by_id["head-sold-taken"] and "K s.15(1)" in account.by_id["head-sold-taken"]
         account = parse(c.get(f"/animals/{cow['impoundment_id']}/sale-account", params={"lang": lang}).text)
         assert "head-sold-taken" not in account.by_id
+
+
+def test_someone_sent_by_the_owner_may_claim_where_the_act_says_so(tmp_path, portal_for) -> None:
+    """K s.12(a): "If the owner of the impounded cattle or his agent appears and claims the cattle the pound-keeper
+    shall deliver them"; (b) "The owner or his agent, on taking back the cattle shall sign a receipt". A Kerala animal's
+    page says someone the owner sends may claim, quoting s.12, and what they bring. 1857 s.VII: "If the owner appear
+    and claim the Cattle": no agent, so a Barrackpore animal's page says nothing of one."""
+    db = law_db(
+        tmp_path,
+        {
+            "k1": K_HEADER + "1,01/11/2025,,cow,1,black,,,,,,,\n",
+            "b1": test_law.B_HEADER + "1,05-01-1858,1 Cow,dun,,,\n",
+        },
+    )
+    kerala, bengal = (r["id"] for r in rows(db, "SELECT id FROM impoundments ORDER BY pound_id DESC"))
+    c = portal_for(db, D(2025, 11, 4))
+    for lang, quoted in (("en", '"the owner of the impounded cattle or his agent"'), ("ml", "ഏജന്റോ")):
+        page = parse(c.get(f"/animals/{kerala}", params={"lang": lang}).text)
+        assert quoted in page.by_id["law-agent"] and "K s.12" in page.by_id["law-agent"]
+        assert page.by_id["bring-agent"]
+    page = parse(portal_for(db, D(1858, 1, 8)).get(f"/animals/{bengal}").text)
+    assert "bring" in page.by_id and "law-agent" not in page.by_id and "bring-agent" not in page.by_id

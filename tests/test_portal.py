@@ -338,7 +338,7 @@ def test_notice_and_sale_account_pages(client, demo_dbs) -> None:
     a = one(demo_dbs[0], f"SELECT * FROM impoundments WHERE id = '{s['impoundment_id']}'")
     page = parse(account.text)
     assert {f"/animals/{a['id']}", f"/pounds/{a['pound_id']}"} <= set(page.links)
-    assert "credited to its fund (s.16(3), s.17)" in page.text and "the pound-keeper (s.16(2))" in page.text
+    assert "credited to its fund (K s.16(3), s.17)" in page.text and "the pound-keeper (K s.16(2))" in page.text
     in_malayalam = parse(client.get(f"/animals/{s['impoundment_id']}/sale-account", params={"lang": "ml"}).text)
     client.cookies.clear()
     # The page's own words are Malayalam; the Act's roles (data, like the notice's place) stay as the pack gives them.
