@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import contextvars
 import csv
 import dataclasses
 import datetime as dt
@@ -61,6 +62,18 @@ def regular(path: Path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+# What a reading passes over as no entry (a total row, the header again, a sheet without one) and a hidden sheet it
+# reads all the same, for a clerk to see (intake/registers.py): None unless asked.
+# Each is {'sheet': 'Nov' or None, 'row': 14 or None (a whole sheet), 'why': one of NOTE_KINDS}.
+NOTE_KINDS = ("total", "header_again", "no_header", "hidden")
+READ_NOTES: contextvars.ContextVar[list[dict[str, Any]] | None] = contextvars.ContextVar("read_notes", default=None)
+
+
+def _note(sheet: str | None, row: int | None, why: str) -> None:
+    if (seen := READ_NOTES.get()) is not None:
+        seen.append({"sheet": sheet, "row": row, "why": why})
 
 
 BLOCK_ROWS = 4096  # rows of a table read together: a block's columns are normalised once per distinct cell
@@ -349,7 +362,10 @@ def _blocks_from_rows(
             if joined is not None:
                 header, fields = joined, recognise(joined, columns)
                 continue
-        if _blank(cells) or is_total_row(cells) or _header_again(cells, fields, columns):
+        if _blank(cells):
+            continue
+        if is_total_row(cells) or _header_again(cells, fields, columns):
+            _note(sheet, rowno, "total" if is_total_row(cells) else "header_again")
             continue
         if table is None:
             table = _Table([h or f"column {i + 1}" for i, h in enumerate(header)], fields, sheet, settle, True)
@@ -693,6 +709,8 @@ def _blocks_from_sheets(
             if len(names) == 1:
                 raise
             written = written or isinstance(e, NoHeader)
+            if isinstance(e, NoHeader):
+                _note(name, None, "no_header")
             continue  # a summary sheet without a register header is not a register; an empty sheet is nothing
     if len(names) > 1 and not headed:
         if not written:
@@ -720,6 +738,9 @@ def read_xlsx(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
         rows = _sheet_rows(path, wb, ws)
         return _fill_merged(rows, spans) if spans else rows
 
+    for name in wb.sheetnames:
+        if wb[name].sheet_state != "visible":  # read all the same: a hidden month is still entries; said so
+            _note(name, None, "hidden")
     try:
         yield from _blocks_from_sheets(path, mapping, list(wb.sheetnames), rows_of)
     finally:

@@ -96,6 +96,9 @@ _REPORT = """{% extends "base" %}{% from "more" import more %}{% block main %}<h
 {% if r.merged %}<h2>{{ t('merged_rows', lang) }}</h2><p>{{ t('merged_why', lang) }}</p><ul id="merged">
 {% for m in r.merged[:shown] %}<li><b>{{ t('row', lang) }} {{ m.row }}{% if m.sheet %} ({{ m.sheet }}){% endif %}</b>: {{ merged_into(m, lang) }}</li>{% endfor %}
 </ul>{{ more(r.counted.merged, 'merged', lang) }}{% endif %}
+{% if r.notes %}<h2>{{ t('read_notes', lang) }}</h2><ul id="read-notes">
+{% for x in r.notes[:shown] %}<li><b>{% if x.row %}{{ t('row', lang) }} {{ x.row }}{% if x.sheet %} ({{ x.sheet }}){% endif %}{% else %}{{ t('sheet', lang) }} {{ x.sheet }}{% endif %}</b>: {{ t('note_' ~ x.why, lang) }}</li>{% endfor %}
+</ul>{{ more(r.counted.notes or 0, 'read-notes', lang) }}{% endif %}
 {% if r.same_number %}<h2>{{ t('same_number_rows', lang) }}</h2><p class="error" role="alert" id="same-number-why">{{ t('same_number_why', lang) }}</p><ul id="same-number">
 {% for x in r.same_number[:shown] %}<li><b>{{ t('row', lang) }} {{ x.row }}</b>: {{ t('same_number_entry', lang).format(entry=x.entry_no, kind=species(x.species, lang), day=day(x.brought_on, lang), file=x.other_file, row=x.other_row, other_kind=species(x.other_species, lang)) }}</li>{% endfor %}
 </ul>{{ more(r.counted.same_number or 0, 'same-number', lang) }}{% endif %}

@@ -20,13 +20,14 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from ingest.build import Summary, ingest
 from ingest.privacy import published_name
-from ingest.readers import REGISTER_SUFFIXES, load_mapping, month_first, sniff_encoding
+from ingest.readers import READ_NOTES, REGISTER_SUFFIXES, load_mapping, month_first, read_blocks, sniff_encoding
 from ingest.sources import not_a_register, read_pounds, register_files
-from pinfold.errors import PinfoldError, shown
+from pinfold.errors import PinfoldError, RegisterEmpty, shown
 
 MAX_BYTES = 32 * 1024 * 1024  # an upload past this is refused before it is read (a year's register is under 5 MB)
 # The public line a clerk checks before publishing: what the portal shows of an entry, names already hidden.
@@ -105,6 +106,9 @@ class Report:
     # the file it replaces as it stood when checked (replaced_state): a file of that name published since makes the
     # check out of date (what it would take off the portal has changed); '' in a report kept before it was recorded
     replaced_as_checked: str = ""
+    # what the reading passed over as no entry, and hidden sheets it read (ingest/readers.py READ_NOTES): {'sheet':
+    # None, 'row': 14, 'why': 'total'}, so the rows the counts leave out are accounted for
+    notes: list[dict[str, object]] = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), ensure_ascii=False)
@@ -256,7 +260,24 @@ def dry_run(
         _read_merged(report, pub, priv, source)
         _read_same_number(report, pub, priv, source)
         _month_first(report, target, priv, source)
+        _read_notes(report, target)
         return report
+
+
+def _read_notes(report: Report, target: Path) -> None:
+    """The file read again, as the ingest read it, for what it passes over as no entry (a TOTAL row, the header
+    written again, a sheet without a register header) and the hidden sheets it reads: Report.notes."""
+    notes: list[dict[str, Any]] = []
+    token = READ_NOTES.set(notes)
+    try:
+        for _ in read_blocks(target):
+            pass
+    except (PinfoldError, RegisterEmpty):  # a file the ingest refused has its error; an empty one, no notes
+        return
+    finally:
+        READ_NOTES.reset(token)
+    if notes:
+        report.notes, report.counted["notes"] = notes[:SHOWN_ROWS], len(notes)
 
 
 def _month_first(report: Report, register: Path, priv: Path, source: str) -> None:

@@ -287,6 +287,44 @@ def test_a_workbooks_dates_read_as_the_clerk_wrote_them_and_its_rejects_csv_name
     assert table[0][:3] == ["Row", "Sheet", "Reason"] and table[1][:2] == ["2", "Dec"], table
 
 
+def test_the_rows_and_sheets_not_counted_as_entries_are_listed(setup) -> None:
+    """The clerk review of 7 Dec: a register of 4 lines under its header, one of them a TOTAL row and one the header
+    written again (a page printed twice), read '2 records' with no word of the other two; a workbook's Notes sheet
+    was skipped and a hidden sheet published, both without a word. Each is now listed with its row or sheet, in both
+    languages, and the counts stay those of entries."""
+    s, _ = setup
+    c = signed_in(s)
+    register = (
+        HEADER
+        + '1,03/11/2025,9.30 AM,cow,1,black,Ollur,"Raman Pillai, Ollur",unknown\n'
+        + HEADER
+        + '2,04/11/2025,9.30 AM,bull,1,brown,Ollur,"Raman Pillai, Ollur",unknown\n'
+        + "TOTAL,,,,2,,,,\n"
+    )
+    page = upload(c, register)
+    text = html.unescape(page.text)
+    assert re.search(r"Records read</dt><dd>2<", text)
+    notes = text[text.index('id="read-notes"') :]
+    assert "Row 3</b>: the header written again, not an entry" in notes and "Row 5</b>: a total row" in notes
+    ml = html.unescape(c.get(page.url.path + "?lang=ml").text)
+    assert "എൻട്രികളായി എണ്ണാത്തവ" in ml and "ആകെത്തുകയുടെ വരി" in ml
+    import openpyxl
+
+    cow = [1, dt.datetime(2025, 11, 3), "9.30 AM", "cow", 1, "black", "Ollur", "Raman, Ollur", "unknown"]
+    wb = openpyxl.load_workbook(io.BytesIO(workbook(("Nov", [cow]), ("Old", [[2, *cow[1:]]]))))
+    wb["Old"].sheet_state = "hidden"
+    wb.create_sheet("Notes").append(["Checked by the Secretary"])
+    out = io.BytesIO()
+    wb.save(out)
+    token = csrf(c.get("/").text)
+    page = c.post("/upload", data={"pound": "p1", "csrf_token": token},
+                  files={"register": ("nov.xlsx", out.getvalue(), "application/octet-stream")})  # fmt: skip
+    text = html.unescape(c.get(page.url.path + "?lang=en").text)
+    notes = text[text.index('id="read-notes"') :]
+    assert "Sheet Old</b>: hidden in the workbook, and read all the same" in notes
+    assert "Sheet Notes</b>: no register header" in notes and re.search(r"Records read</dt><dd>2<", text)
+
+
 def test_a_check_keeps_the_first_200_of_each_list_and_every_row_turned_away_beside_the_staged_file(setup) -> None:
     """A 17.8 MB register of 100,000 entries kept a 50.6 MB report in the accounts file, read whole (0.52 s) at each
     look at its page. The report keeps what the page shows, the first 200 of each list and how many there are; every
