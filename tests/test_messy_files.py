@@ -589,7 +589,8 @@ def test_a_stray_number_in_a_date_column_is_not_a_day_of_1900(tmp_path: Path) ->
     # 15 Jul 1961 is the Act's publication; it came into force on a day the Government notified (K s.1(3)): the
     # reason must not call the Gazette date its commencement
     assert all(
-        "before the Kerala Cattle Trespass Act, 1961 can have applied (15 Jul 1961: published" in r and "(K s.1(3))" in r
+        "before the Kerala Cattle Trespass Act, 1961 can have applied (15 Jul 1961: published" in r
+        and "(K s.1(3))" in r
         for r in rejects.values()
     )
     assert not any("came into force (15 Jul 1961)" in r for r in rejects.values())
