@@ -323,8 +323,10 @@ T: dict[str, tuple[str, str]] = {
         "ചോദിക്കുക): രജിസ്റ്ററിൽ രസീത് ഒപ്പിടണമെന്ന് നിയമം ({s_claim}).",
     ),
     "bring_agent": (
-        "If someone comes for you: a note from you saying they may take the animal, and their own identity proof.",
-        "നിങ്ങൾക്കു പകരം മറ്റൊരാൾ വരുന്നെങ്കിൽ: മൃഗത്തെ കൊണ്ടുപോകാൻ അവർക്ക് അനുവാദമുണ്ടെന്ന് നിങ്ങൾ എഴുതിയ കുറിപ്പും അവരുടെ തിരിച്ചറിയൽ രേഖയും.",
+        "If someone comes for you: the fine and the charges, a note from you saying they may take the animal, and their "
+        "own identity proof.",
+        "നിങ്ങൾക്കു പകരം മറ്റൊരാൾ വരുന്നെങ്കിൽ: പിഴയും ചെലവുകളും, മൃഗത്തെ കൊണ്ടുപോകാൻ അവർക്ക് അനുവാദമുണ്ടെന്ന് നിങ്ങൾ എഴുതിയ "
+        "കുറിപ്പും, അവരുടെ തിരിച്ചറിയൽ രേഖയും.",
     ),
     "law": ("What the law says", "നിയമം പറയുന്നത്"),
     "law_claim": (
@@ -494,10 +496,11 @@ T: dict[str, tuple[str, str]] = {
     "acct_d": ("(d) Number sold", "(ഡി) വിറ്റ എണ്ണം"),
     # the Act sells "as many of them as may be necessary" and no register records how many: sales.head_sold
     "acct_d_taken": (
-        "taken as every head seized: the register does not record the number; if the owner came and would not pay, "
-        "only as many as were necessary may have been sold ({section})",
-        "പിടിച്ചെടുത്ത എല്ലാം എന്ന് എടുക്കുന്നു: എണ്ണം രജിസ്റ്ററിൽ ഇല്ല; ഉടമ വന്ന് പണം അടയ്ക്കാതിരുന്നെങ്കിൽ ആവശ്യമായത്ര "
-        "എണ്ണം മാത്രമേ വിറ്റിട്ടുണ്ടാവൂ ({section})",
+        "Pinfold counts all {n} seized as sold: the register does not say how many were. If the owner came and would "
+        "not pay, the Act sells only as many as the fines and charges need, so fewer may have been sold: {section}.",
+        "പിടിച്ചെടുത്ത {n} എണ്ണത്തെയും വിറ്റതായി പിൻഫോൾഡ് കണക്കാക്കുന്നു: എത്ര എണ്ണം വിറ്റുവെന്ന് രജിസ്റ്ററിൽ ഇല്ല. ഉടമ വന്ന് "
+        "പണം അടയ്ക്കാതിരുന്നെങ്കിൽ പിഴയ്ക്കും ചെലവുകൾക്കും വേണ്ടത്ര എണ്ണം മാത്രമേ നിയമം വിൽക്കുന്നുള്ളൂ, അതിനാൽ അതിൽ കുറവ് "
+        "വിറ്റിരിക്കാം: {section}.",
     ),
     "acct_e": ("(e) Proceeds of sale", "(ഇ) വിൽപനത്തുക"),
     "acct_f": ("(f) How the proceeds were disposed of", "(എഫ്) വിൽപനത്തുക വിനിയോഗിച്ച വിധം"),
