@@ -71,7 +71,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "merged into an entry without a number ({kind}, brought {day})",
         "ക്രമനമ്പറില്ലാത്ത ഒരു രേഖയിൽ ലയിപ്പിച്ചു ({kind}, കൊണ്ടുവന്നത് {day})",
     ),
-    # entries of this file with the number and day of another file's entry of the pound: both would be published
     # what the reading passed over (ingest/readers.py NOTE_KINDS), each with its row or sheet
     "read_notes": ("Not counted as entries", "എൻട്രികളായി എണ്ണാത്തവ"),
     "note_total": ("a total row, not an entry", "ആകെത്തുകയുടെ വരി, എൻട്രി അല്ല"),
@@ -84,6 +83,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "hidden in the workbook, and read all the same: its entries are counted above and will be published",
         "വർക്ക്ബുക്കിൽ മറച്ചുവച്ചിരിക്കുന്നു, എങ്കിലും വായിച്ചു: അതിലെ എൻട്രികൾ മുകളിൽ എണ്ണിയിട്ടുണ്ട്, പ്രസിദ്ധീകരിക്കും",
     ),
+    # entries of this file with the number and day of another file's entry of the pound: both would be published
     "same_number_rows": (
         "Entries numbered and dated as in another file of this pound",
         "ഈ പൗണ്ടിന്റെ മറ്റൊരു ഫയലിലെ അതേ ക്രമനമ്പറും തീയതിയുമുള്ള രേഖകൾ",

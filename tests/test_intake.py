@@ -931,3 +931,10 @@ def test_each_refused_attempt_is_a_line_of_the_audit_log(setup, caplog) -> None:
         (CLERK, "", "sign-in from testclient: too many wrong passwords"),
         ("(no such account)", "", "sign-in from testclient: too many wrong passwords"),
     ], refused
+
+
+def test_every_kind_of_reading_note_has_its_words_in_both_languages() -> None:
+    from ingest.readers import NOTE_KINDS
+    from intake.i18n import WORDS
+
+    assert all(f"note_{why}" in WORDS and all(WORDS[f"note_{why}"]) for why in NOTE_KINDS)
