@@ -249,9 +249,14 @@ def _home(
     waiting = [dict(r) | {"when": _ist(r["created_at"])} for r in
                con.execute("SELECT id, pound_id, name, user, created_at FROM uploads ORDER BY created_at DESC")
                if account.may(r["pound_id"])]  # fmt: skip
-    published = [dict(r) | {"when": _ist(r["published_at"])} for r in
-                 con.execute("SELECT id, pound_id, name, user, published_at FROM published ORDER BY published_at DESC")
-                 if account.may(r["pound_id"])]  # fmt: skip
+    # a file published again (a correction) is listed once, as it stands now: its latest publish
+    latest: dict[tuple[str, str], sqlite3.Row] = {}
+    for r in con.execute(
+        "SELECT id, pound_id, name, user, published_at FROM published ORDER BY published_at DESC, rowid DESC"
+    ):
+        if account.may(r["pound_id"]):
+            latest.setdefault((r["pound_id"], r["name"]), r)
+    published = [dict(r) | {"when": _ist(r["published_at"])} for r in latest.values()]
     return _page(request, "home", account=account, csrf=_signer(con).dumps(key), pounds=_pounds(request, account),
                  message=message, waiting=waiting, published=published)  # fmt: skip
 

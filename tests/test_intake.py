@@ -938,3 +938,16 @@ def test_every_kind_of_reading_note_has_its_words_in_both_languages() -> None:
     from intake.i18n import WORDS
 
     assert all(f"note_{why}" in WORDS and all(WORDS[f"note_{why}"]) for why in NOTE_KINDS)
+
+
+def test_a_file_published_twice_in_a_day_is_listed_once_as_it_stands(setup) -> None:
+    """The clerk review of 7 Dec: a register published, corrected and published again under its name was listed
+    twice under "Published in the last day", the first report (its entries since replaced) as if it still stood."""
+    s, _ = setup
+    c = signed_in(s)
+    first = upload(c, REGISTER)
+    c.post(first.url.path + "/publish", data={"csrf_token": csrf(first.text)})
+    second = upload(c, CORRECTED)
+    c.post(second.url.path + "/publish", data={"csrf_token": csrf(second.text), "removes": "yes"})
+    listed = c.get("/").text.split('id="published"')[1]
+    assert second.url.path in listed and first.url.path not in listed and listed.count("nov.csv") == 1
