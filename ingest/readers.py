@@ -798,36 +798,30 @@ def read_calamine(path: Path, mapping: dict[str, Any]) -> Iterator[Block]:
 # --- JSON -----------------------------------------------------------------------------------------
 
 
-def flatten(obj: Any, prefix: str = "") -> dict[str, Any]:
-    """{'animal': {'kind': 'cow'}, 'owner': None} -> {'animal.kind': 'cow', 'owner': None}."""
+def flatten(
+    obj: Any, prefix: str = "", columns: dict[str, str] | None = None, lists_of_objects: bool = True
+) -> dict[str, Any]:
+    """A register entry (a JSON object) -> its cells: {'animal': {'kind': 'cow'}, 'owner': None} -> {'animal.kind':
+    'cow', 'owner': None}; a list of values joined ({'marks': ['star', 'cut ear']} -> {'marks': 'star, cut ear'}); a
+    list of objects read as what it holds: {'animal': [{'kind': 'cow'}]} -> {'animal.kind': 'cow'}, several objects
+    as one (_several_objects). Judging whether a document's objects are entries (_keyed_entries), a list of objects
+    is kept whole (`lists_of_objects=False`): a list of entries is not one entry's cells."""
     out: dict[str, Any] = {}
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            key = f"{prefix}.{k}" if prefix else str(k)
-            if isinstance(v, dict) and v:
-                out.update(flatten(v, key))
-            elif isinstance(v, list):
-                out[key] = ", ".join(str(x) for x in v) if all(not isinstance(x, dict) for x in v) else v
-            else:
-                out[key] = v
-    return out
-
-
-def flatten_entry(entry: dict[str, Any], columns: dict[str, str] | None = None, prefix: str = "") -> dict[str, Any]:
-    """A register entry (a JSON object) -> its cells, as `flatten` gives them, a list of objects read as what it holds:
-    {'animal': [{'kind': 'cow'}]} -> {'animal.kind': 'cow'}; several objects as one (_several_objects). (`flatten`
-    keeps such lists whole: it also judges whether a document is one entry, and a list of entries is not one.)"""
-    out: dict[str, Any] = {}
-    for k, v in entry.items():
+    if not isinstance(obj, dict):
+        return out
+    for k, v in obj.items():
         key = f"{prefix}.{k}" if prefix else str(k)
         if isinstance(v, list) and any(isinstance(x, dict) for x in v):
-            objects = [flatten_entry(x, columns, key) if isinstance(x, dict) else {key: x} for x in v]
+            if not lists_of_objects:
+                out[key] = v
+                continue
+            objects = [flatten(x, key, columns) if isinstance(x, dict) else {key: x} for x in v]
             objects = [o for o in objects if any(_cell_text(c) for c in o.values())]
             out.update(objects[0] if len(objects) == 1 else _several_objects(objects, columns))
         elif isinstance(v, dict) and v:
-            out.update(flatten_entry(v, columns, key))
+            out.update(flatten(v, key, columns, lists_of_objects))
         elif isinstance(v, list):
-            out[key] = ", ".join(t for x in v if (t := _cell_text(x)))
+            out[key] = _cell_text(v)
         else:
             out[key] = v
     return out
@@ -903,7 +897,7 @@ def _json_blocks(
         anything = True
         _bounded_entries(count, seen_header, path)
         try:
-            flat = flatten_entry(item, columns) if isinstance(item, dict) else {"value": item}
+            flat = flatten(item, columns=columns) if isinstance(item, dict) else {"value": item}
         except RecursionError:  # objects in objects a thousand deep: no register's entry, rejected as unreadable
             flat = {"__unparsed__": "(nested too deep)"}
         keys = tuple(flat)
@@ -949,7 +943,8 @@ def _keyed_entries(node: dict[str, Any]) -> bool:
     values = list(node.values())
     try:
         return bool(values) and all(
-            isinstance(v, dict) and "brought_at" in recognise(tuple(flatten(v)), None) for v in values
+            isinstance(v, dict) and "brought_at" in recognise(tuple(flatten(v, lists_of_objects=False)), None)
+            for v in values
         )
     except RecursionError:
         return False
